@@ -1,0 +1,135 @@
+//! Typed values shared by the image stages and the renderer: where the board is in the image,
+//! what the reader saw in each cell, and how sure it was.
+
+use crate::puzzle::{Edge, Game, Pos, Puzzle, Symbol};
+use serde::Serialize;
+
+/// Light or dark page theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Light page, white cells.
+    #[default]
+    Light,
+    /// Dark page, near-black cells.
+    Dark,
+}
+
+/// The board's grid in image pixel coordinates (x to the right, y down). Cell `(r, c)` covers
+/// `[left + c * cell_w, left + (c + 1) * cell_w) x [top + r * cell_h, top + (r + 1) * cell_h)`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Grid {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// x of the board's left edge (outer edge of the first column of cells).
+    pub left: f32,
+    /// y of the board's top edge.
+    pub top: f32,
+    /// Cell pitch in x.
+    pub cell_w: f32,
+    /// Cell pitch in y.
+    pub cell_h: f32,
+}
+
+impl Grid {
+    /// Centre of a cell, in pixels.
+    pub fn center(&self, p: Pos) -> (f32, f32) {
+        (
+            self.left + (p.col as f32 + 0.5) * self.cell_w,
+            self.top + (p.row as f32 + 0.5) * self.cell_h,
+        )
+    }
+    /// Centre of an edge (the midpoint of the shared side of its two cells).
+    pub fn edge_center(&self, e: Edge) -> (f32, f32) {
+        let (a, b) = e.cells();
+        let (ax, ay) = self.center(a);
+        let (bx, by) = self.center(b);
+        ((ax + bx) / 2.0, (ay + by) / 2.0)
+    }
+    /// Board width in pixels.
+    pub fn width(&self) -> f32 {
+        self.cols as f32 * self.cell_w
+    }
+    /// Board height in pixels.
+    pub fn height(&self) -> f32 {
+        self.rows as f32 * self.cell_h
+    }
+}
+
+/// A piece a player placed (not part of the puzzle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Placed {
+    /// A Tango symbol on a white (unlocked) cell.
+    Symbol {
+        /// Where.
+        pos: Pos,
+        /// Which symbol.
+        symbol: Symbol,
+    },
+    /// A Queens crown.
+    Crown {
+        /// Where.
+        pos: Pos,
+    },
+    /// A Queens x mark (the player ruled the cell out).
+    Cross {
+        /// Where.
+        pos: Pos,
+    },
+}
+
+impl Placed {
+    /// The cell the piece is on.
+    pub fn pos(&self) -> Pos {
+        match *self {
+            Placed::Symbol { pos, .. } | Placed::Crown { pos } | Placed::Cross { pos } => pos,
+        }
+    }
+}
+
+/// Something the reader was not sure of.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Doubt {
+    /// A cell read with low confidence.
+    Cell {
+        /// Where.
+        pos: Pos,
+        /// Confidence in 0..=1.
+        confidence: f32,
+    },
+    /// An edge (marker) read with low confidence.
+    Edge {
+        /// Which edge.
+        edge: Edge,
+        /// Confidence in 0..=1.
+        confidence: f32,
+    },
+}
+
+/// What the reader made of a screenshot: the puzzle, where it is, and what else it saw.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    /// The puzzle (givens and markers, or the region map).
+    pub puzzle: Puzzle,
+    /// Where the board is in the image.
+    pub grid: Grid,
+    /// Page theme.
+    pub theme: Theme,
+    /// Pieces placed by the player (not part of the puzzle).
+    pub placed: Vec<Placed>,
+    /// Low-confidence reads, weakest first.
+    pub doubts: Vec<Doubt>,
+    /// Lowest confidence of any cell or edge read, 0..=1.
+    pub min_confidence: f32,
+}
+
+impl Reading {
+    /// The game read.
+    pub fn game(&self) -> Game {
+        self.puzzle.game()
+    }
+}
