@@ -12,5 +12,6 @@ pub mod board;
 pub mod format;
 pub mod puzzle;
 pub mod rules;
+pub mod vision;
 
 pub use puzzle::{Edge, Game, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};

@@ -1,0 +1,94 @@
+//! Stage 1: bytes -> RGB image. The format is sniffed from the content (some `.png` files are
+//! JPEG data), and the size is checked from the header before any pixel buffer is allocated.
+
+use super::ReadError;
+use image::RgbImage;
+use std::io::Cursor;
+
+/// Decoding limits.
+#[derive(Clone, Copy, Debug)]
+pub struct DecodeOptions {
+    /// Largest width or height accepted, in pixels. Default 12000 (larger than any phone or
+    /// desktop screenshot).
+    pub max_side: u32,
+    /// Largest pixel count accepted. Default 50 million (200 MB as RGBA).
+    pub max_pixels: u64,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> Self {
+        DecodeOptions {
+            max_side: 12_000,
+            max_pixels: 50_000_000,
+        }
+    }
+}
+
+/// Decodes PNG, JPEG or WebP bytes into an RGB image (alpha composited over white).
+pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError> {
+    if bytes.is_empty() {
+        return Err(ReadError::Decode("the file is empty".into()));
+    }
+    let reader = image::ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    if reader.format().is_none() {
+        return Err(ReadError::Decode("not a PNG, JPEG or WebP image".into()));
+    }
+    let (w, h) = reader
+        .into_dimensions()
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    if w.max(h) > opts.max_side || u64::from(w) * u64::from(h) > opts.max_pixels {
+        return Err(ReadError::TooLarge {
+            width: w,
+            height: h,
+            max_side: opts.max_side,
+            max_pixels: opts.max_pixels,
+        });
+    }
+    let mut reader = image::ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(opts.max_side);
+    limits.max_image_height = Some(opts.max_side);
+    limits.max_alloc = Some(opts.max_pixels * 8);
+    reader.limits(limits);
+    let img = reader
+        .decode()
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    Ok(match img {
+        image::DynamicImage::ImageRgb8(rgb) => rgb,
+        other if other.color().has_alpha() => {
+            let rgba = other.to_rgba8();
+            let mut out = RgbImage::new(rgba.width(), rgba.height());
+            for (o, p) in out.pixels_mut().zip(rgba.pixels()) {
+                let a = u16::from(p[3]);
+                for k in 0..3 {
+                    o[k] = ((u16::from(p[k]) * a + 255 * (255 - a) + 127) / 255) as u8;
+                }
+            }
+            out
+        }
+        other => other.to_rgb8(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn junk_is_a_decode_error() {
+        let o = DecodeOptions::default();
+        assert!(matches!(decode(b"", &o), Err(ReadError::Decode(_))));
+        assert!(matches!(
+            decode(b"hello world", &o),
+            Err(ReadError::Decode(_))
+        ));
+        assert!(matches!(
+            decode(b"\x89PNG\r\n\x1a\n\0\0", &o),
+            Err(ReadError::Decode(_))
+        ));
+    }
+}
