@@ -12,6 +12,7 @@ pub mod board;
 pub mod format;
 pub mod puzzle;
 pub mod rules;
+pub mod solve;
 pub mod vision;
 
 pub use puzzle::{Edge, Game, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
