@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod exit;
 pub mod format;
 pub mod puzzle;
 pub mod rules;

@@ -1,1 +1,24 @@
-fn main() {}
+//! The `snapsolve` binary: a thin layer over the library (see `cli.rs`).
+#![forbid(unsafe_code)]
+
+mod cli;
+
+use clap::Parser;
+use snapsolve::exit::Code;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version are successes; everything else is a usage error (2).
+            let _ = e.print();
+            return if e.use_stderr() {
+                Code::Usage.into()
+            } else {
+                Code::Ok.into()
+            };
+        }
+    };
+    cli::run(cli).into()
+}

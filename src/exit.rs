@@ -1,0 +1,111 @@
+//! The process exit codes of the `snapsolve` binary, in one place.
+//!
+//! | code | meaning |
+//! |---|---|
+//! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`) |
+//! | 1 | internal error (a bug: e.g. the rules checker rejected a solver answer) |
+//! | 2 | usage error (bad command line; printed by clap) |
+//! | 3 | no solution |
+//! | 4 | several solutions |
+//! | 5 | bad input: puzzle text (or image content) that cannot be read |
+//! | 6 | I/O error: a file cannot be opened or read, output cannot be written |
+//! | 7 | no board found in an image |
+//! | 8 | the solver hit its timeout |
+//! | 9 | a check or regression failed |
+//!
+//! With several inputs the process exits with the most severe code met, in the order of
+//! [`Code::severity`].
+
+/// A process exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Code {
+    /// Success.
+    Ok = 0,
+    /// Internal error (a bug).
+    Internal = 1,
+    /// Bad command line (clap's own code).
+    Usage = 2,
+    /// The puzzle has no solution.
+    NoSolution = 3,
+    /// The puzzle has several solutions.
+    Several = 4,
+    /// Unreadable puzzle text or image content.
+    BadInput = 5,
+    /// A file could not be read or output not written.
+    Io = 6,
+    /// No board was found in an image.
+    NoBoard = 7,
+    /// The solver timed out.
+    Timeout = 8,
+    /// A check or regression failed.
+    CheckFailed = 9,
+}
+
+impl Code {
+    /// The numeric code.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Rank used to combine the codes of several inputs (higher wins): internal error, I/O,
+    /// usage, bad input, no board, timeout, check failure, no solution, several, success.
+    pub fn severity(self) -> u8 {
+        match self {
+            Code::Ok => 0,
+            Code::Several => 1,
+            Code::NoSolution => 2,
+            Code::CheckFailed => 3,
+            Code::Timeout => 4,
+            Code::NoBoard => 5,
+            Code::BadInput => 6,
+            Code::Usage => 7,
+            Code::Io => 8,
+            Code::Internal => 9,
+        }
+    }
+
+    /// The more severe of two codes.
+    pub fn worst(self, other: Code) -> Code {
+        if other.severity() > self.severity() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+impl From<Code> for std::process::ExitCode {
+    fn from(c: Code) -> Self {
+        std::process::ExitCode::from(c.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_and_severity_is_total() {
+        let all = [
+            Code::Ok,
+            Code::Internal,
+            Code::Usage,
+            Code::NoSolution,
+            Code::Several,
+            Code::BadInput,
+            Code::Io,
+            Code::NoBoard,
+            Code::Timeout,
+            Code::CheckFailed,
+        ];
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a.code(), b.code());
+                assert_ne!(a.severity(), b.severity());
+            }
+        }
+        assert_eq!(Code::Ok.worst(Code::Several), Code::Several);
+        assert_eq!(Code::Io.worst(Code::NoSolution), Code::Io);
+    }
+}
