@@ -6,6 +6,7 @@
 //! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
 
 pub mod decode;
+pub mod locate;
 
 use crate::puzzle::Game;
 
