@@ -522,15 +522,13 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
         let mut covs = 0.0;
         for i in 1..n {
             let x0 = origin + i as f32 * p;
-            let mut best = (0.0f32, x0);
-            for d in -search..=search {
-                let x = x0 + d as f32;
-                let c = coverage(mask, r.w, r.h, vertical, x, a, b);
-                if c > best.0 + 1e-6 || (c >= best.0 - 1e-6 && (x - x0).abs() < (best.1 - x0).abs())
-                {
-                    best = (c, x);
-                }
-            }
+            let cs: Vec<(f32, f32)> = (-search..=search)
+                .map(|d| {
+                    let x = x0 + d as f32;
+                    (x, coverage(mask, r.w, r.h, vertical, x, a, b))
+                })
+                .collect();
+            let best = plateau_centre(&cs);
             covs += best.0;
             if best.0 >= opts.min_coverage * 0.8 {
                 pts.push((i as f32, best.1));
@@ -586,15 +584,16 @@ fn extent(
     // Each lattice line at its best position near the nominal one (the fit is not exact).
     let snap = |vertical: bool, nominal: f32| -> f32 {
         let (mask, len) = if vertical { (&r.v, r.h) } else { (&r.hz, r.w) };
-        let mut best = (-1.0f32, nominal);
-        for d in -search..=search {
-            let p = nominal + d as f32;
-            let c = coverage(mask, r.w, r.h, vertical, p, 0.0, len as f32 - 1.0);
-            if c > best.0 + 1e-6 {
-                best = (c, p);
-            }
-        }
-        best.1
+        let cs: Vec<(f32, f32)> = (-search..=search)
+            .map(|d| {
+                let p = nominal + d as f32;
+                (
+                    p,
+                    coverage(mask, r.w, r.h, vertical, p, 0.0, len as f32 - 1.0),
+                )
+            })
+            .collect();
+        plateau_centre(&cs).1
     };
     let xs: Vec<f32> = (0..ni)
         .map(|i| snap(true, ox + (i as i64 + i_lo) as f32 * qx))
@@ -717,6 +716,23 @@ fn extent(
     let (lx, px) = fit(&xs[i0..], &|k| vx(k) >= opts.segment_ok)?;
     let (ly, py) = fit(&ys[j0..], &|k| hy(k) >= opts.segment_ok)?;
     Some((lx, ly, px, py, n, mean))
+}
+
+/// The best coverage among `(position, coverage)` samples and the centre of the positions that
+/// reach it (a line several pixels wide gives a plateau; its middle is the line's centre).
+fn plateau_centre(cs: &[(f32, f32)]) -> (f32, f32) {
+    let max = cs.iter().map(|c| c.1).fold(0.0f32, f32::max);
+    let (mut sum, mut k) = (0.0, 0.0);
+    for &(p, c) in cs {
+        if c >= max - 0.02 {
+            sum += p;
+            k += 1.0;
+        }
+    }
+    if k == 0.0 {
+        return (0.0, cs.first().map_or(0.0, |c| c.0));
+    }
+    (max, sum / k)
 }
 
 /// Least-squares line `v = o + k * q` through `(k, v)` points: `(o, q)`.
