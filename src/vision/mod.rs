@@ -7,6 +7,7 @@
 
 pub mod decode;
 pub mod locate;
+pub mod tango;
 
 use crate::puzzle::Game;
 
