@@ -52,9 +52,13 @@ pub struct TangoReadOptions {
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
-    /// Longest horizontal stroke / glyph width at or above which a glyph is `=`; below, `x`.
-    /// Default 0.72.
-    pub marker_eq_ratio: f32,
+    /// Shape score (ink at the middle of the top and bottom strokes minus ink at the centre,
+    /// relative to the glyph contrast, -1..=1) at or above which a glyph is `=`; below, `x`.
+    /// Default 0.
+    pub marker_shape_split: f32,
+    /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
+    /// half size. Default 0.35.
+    pub marker_max_offset: f32,
     /// Largest glyph bounding box, as a fraction of the patch side. Bigger dark blobs (a mouse
     /// pointer) are not read as markers. Default 0.9.
     pub marker_max_extent: f32,
@@ -78,7 +82,8 @@ impl Default for TangoReadOptions {
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
-            marker_eq_ratio: 0.72,
+            marker_shape_split: 0.0,
+            marker_max_offset: 0.35,
             marker_max_extent: 0.9,
             doubt_below: 0.5,
         }
@@ -116,7 +121,7 @@ pub struct EdgeRead {
     pub edge: Edge,
     /// Strongest contrast in the patch (grey levels).
     pub contrast: f32,
-    /// Longest horizontal stroke / glyph width.
+    /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
     /// Marker read.
     pub marker: Option<Marker>,
@@ -541,29 +546,44 @@ fn read_edge(
         // Something big and dark over the edge (a pointer): cannot tell.
         return none(0.0);
     }
-    let mut longest = 0usize;
-    for j in y0..=y1 {
-        let mut run = 0usize;
-        for i in x0..=x1 {
-            if on(i, j) {
-                run += 1;
-                longest = longest.max(run);
-            } else {
-                run = 0;
+    // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
+    // `x` the other way round.
+    let cxs = (x0 + x1) as f32 / 2.0;
+    let cys = (y0 + y1) as f32 / 2.0;
+    let val = |i: f32, j: f32| -> f32 {
+        // Largest contrast among the (up to 2x2) samples nearest to a half-integer position.
+        let mut m = 0.0f32;
+        for ii in [i.floor() as usize, i.ceil() as usize] {
+            for jj in [j.floor() as usize, j.ceil() as usize] {
+                m = m.max(d[jj.min(n - 1) * n + ii.min(n - 1)]);
             }
         }
+        m / contrast
+    };
+    let top = val(cxs, y0 as f32).max(val(cxs, (y0 + 1).min(y1) as f32));
+    let bottom = val(cxs, y1 as f32).max(val(cxs, y1.saturating_sub(1).max(y0) as f32));
+    let centre = val(cxs, cys);
+    let shape = (top + bottom) / 2.0 - centre;
+    // A glyph sits centred on the edge; ink reaching the patch border is something else.
+    let off_centre = ((cxs - (n - 1) as f32 / 2.0).abs()).max((cys - (n - 1) as f32 / 2.0).abs())
+        / ((n - 1) as f32 / 2.0);
+    let touches = x0 == 0 || y0 == 0 || x1 == n - 1 || y1 == n - 1;
+    if touches || off_centre > opts.marker_max_offset {
+        return EdgeRead {
+            stroke_ratio: shape,
+            ..none(0.0)
+        };
     }
-    let ratio = longest as f32 / width as f32;
-    let eq = ratio >= opts.marker_eq_ratio;
-    let margin = (ratio - opts.marker_eq_ratio).abs() / 0.25;
+    let eq = shape >= opts.marker_shape_split;
+    let margin = (shape - opts.marker_shape_split).abs() / 0.5;
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
     EdgeRead {
         edge,
         contrast,
-        stroke_ratio: ratio,
+        stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
-        conf: margin.min(1.0).min(contrast_conf.max(0.0)),
+        conf: margin.min(1.0).min(contrast_conf),
     }
 }
 
