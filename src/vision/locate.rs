@@ -768,8 +768,24 @@ pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [
             }
         }
     }
+    // Ignore strongly coloured samples (red stripes over cells that break a rule) when enough
+    // neutral ones remain.
+    let neutral: Vec<[f32; 3]> = samples
+        .iter()
+        .copied()
+        .filter(|&p| chroma(p) <= NEUTRAL_CHROMA)
+        .collect();
+    if neutral.len() * 4 >= samples.len() {
+        let mut neutral = neutral;
+        return median3(&mut neutral);
+    }
     median3(&mut samples)
 }
+
+/// Chroma below which a background sample counts as neutral in [`cell_background`] (the
+/// stripes LinkedIn draws over rule-breaking cells are far above; cell tints of other games
+/// cover the whole cell, so they are kept).
+pub const NEUTRAL_CHROMA: f32 = 40.0;
 
 /// Per-channel median.
 pub fn median3(s: &mut [[f32; 3]]) -> [f32; 3] {

@@ -49,6 +49,8 @@ pub struct TangoReadOptions {
     pub marker_samples: usize,
     /// Least contrast (grey levels) of a marker glyph against the cell background. Default 45.
     pub marker_min_contrast: f32,
+    /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 100.
+    pub marker_max_chroma: f32,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
@@ -82,6 +84,7 @@ impl Default for TangoReadOptions {
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
+            marker_max_chroma: 100.0,
             marker_shape_split: 0.0,
             marker_max_offset: 0.35,
             marker_max_extent: 0.9,
@@ -467,21 +470,22 @@ fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) {
     }
 }
 
-/// Bilinear luma at a sub-pixel position.
-fn luma_at(img: &RgbImage, x: f32, y: f32) -> f32 {
+/// Bilinear colour at a sub-pixel position.
+fn rgb_at(img: &RgbImage, x: f32, y: f32) -> [f32; 3] {
     let (w, h) = img.dimensions();
     let x = x.clamp(0.0, (w - 1) as f32);
     let y = y.clamp(0.0, (h - 1) as f32);
     let (x0, y0) = (x.floor() as u32, y.floor() as u32);
     let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-    let l = |xx: u32, yy: u32| {
-        let p = img.get_pixel(xx, yy).0;
-        luma([f32::from(p[0]), f32::from(p[1]), f32::from(p[2])])
-    };
-    let top = l(x0, y0) * (1.0 - fx) + l(x1, y0) * fx;
-    let bot = l(x0, y1) * (1.0 - fx) + l(x1, y1) * fx;
-    top * (1.0 - fy) + bot * fy
+    let l = |xx: u32, yy: u32, k: usize| f32::from(img.get_pixel(xx, yy).0[k]);
+    let mut out = [0.0f32; 3];
+    for (k, o) in out.iter_mut().enumerate() {
+        let top = l(x0, y0, k) * (1.0 - fx) + l(x1, y0, k) * fx;
+        let bot = l(x0, y1, k) * (1.0 - fx) + l(x1, y1, k) * fx;
+        *o = top * (1.0 - fy) + bot * fy;
+    }
+    out
 }
 
 /// Reads the marker on one edge.
@@ -505,10 +509,17 @@ fn read_edge(
     let mut d = vec![0.0f32; n * n];
     for j in 0..n {
         for i in 0..n {
-            let l = luma_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
-            d[j * n + i] = match theme {
-                Theme::Light => bg - l,
-                Theme::Dark => l - bg,
+            let px = rgb_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
+            let l = luma(px);
+            // Marker ink is near-neutral; strongly coloured pixels (the red stripes LinkedIn
+            // draws over cells that break a rule, an icon's edge) are not ink.
+            d[j * n + i] = if chroma(px) > opts.marker_max_chroma {
+                0.0
+            } else {
+                match theme {
+                    Theme::Light => bg - l,
+                    Theme::Dark => l - bg,
+                }
             };
         }
     }
