@@ -5,6 +5,7 @@
 //! - `locate`: image -> [`crate::board::Grid`] and the game;
 //! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
 
+pub mod debug;
 pub mod decode;
 pub mod locate;
 pub mod tango;

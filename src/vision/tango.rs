@@ -532,8 +532,8 @@ fn read_edge(
         conf,
     };
     if contrast < opts.marker_min_contrast {
-        // Confident "none" well below the threshold, doubtful near it.
-        let conf = ((opts.marker_min_contrast - contrast) / (0.5 * opts.marker_min_contrast))
+        // Confident "none" well below the threshold, 0.5 at it.
+        let conf = (0.5 + (opts.marker_min_contrast - contrast) / opts.marker_min_contrast)
             .clamp(0.0, 1.0);
         return none(conf);
     }
