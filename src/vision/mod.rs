@@ -5,7 +5,10 @@
 //! - `locate`: image -> [`crate::board::Grid`] and the game;
 //! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
 
+pub mod debug;
 pub mod decode;
+pub mod locate;
+pub mod tango;
 
 use crate::puzzle::Game;
 
