@@ -6,6 +6,7 @@
 //! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
 
 pub mod decode;
+pub mod queens;
 
 use crate::puzzle::Game;
 
