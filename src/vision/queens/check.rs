@@ -1,5 +1,9 @@
-//! Is the located lattice a Queens board? Scores what was measured; placeholder rules.
+//! Is the located lattice a Queens board? A Queens board is a square lattice of coloured cells
+//! in many distinct colours (one per region). Lattices of white or grey cells (Tango, Zip),
+//! too few colours, or boards smaller than any LinkedIn Queens board (the 5x5 board of the
+//! how-to-play tutorial) are refused.
 
+use super::color::Lab;
 use super::locate::Located;
 use super::sample::Samples;
 use image::RgbImage;
@@ -9,7 +13,16 @@ use image::RgbImage;
 pub struct CheckOptions {
     /// Boards scoring below this are refused. Default 0.5.
     pub min_score: f32,
-    /// Cells whose confidence is below this are reported as doubts. Default 0.6.
+    /// Smallest board side read as a Queens puzzle. Default 6: LinkedIn's Queens boards are
+    /// 7x7 to 11x11, while its how-to-play tutorial shows a solved 5x5 board that is not a
+    /// puzzle to read. Lower it to read smaller boards from other sources.
+    pub min_side: usize,
+    /// Two cells whose colours are closer than this (CIE76) count as one colour. Default 8.
+    pub colour_tolerance: f32,
+    /// Distinct cell colours needed for a full score, as a fraction of N (regions with
+    /// near-equal colours exist, so not all N are required). Default 0.6.
+    pub full_colour_share: f32,
+    /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
     pub doubt_below: f32,
 }
 
@@ -17,6 +30,9 @@ impl Default for CheckOptions {
     fn default() -> Self {
         CheckOptions {
             min_score: 0.5,
+            min_side: 6,
+            colour_tolerance: 8.0,
+            full_colour_share: 0.6,
             doubt_below: 0.6,
         }
     }
@@ -25,16 +41,93 @@ impl Default for CheckOptions {
 /// The check's verdict.
 #[derive(Clone, Debug)]
 pub struct Verdict {
-    /// Plausibility, 0..=1.
+    /// Plausibility, 0..=1: the share of cells seen by the locator times the colour score.
     pub score: f32,
-    /// Why the score is low (empty when it is not).
+    /// Number of distinct cell colours.
+    pub colours: usize,
+    /// What lowered the score most.
     pub reason: String,
 }
 
-/// Scores a located board.
-pub fn check(_img: &RgbImage, located: &Located, _s: &Samples, _o: &CheckOptions) -> Verdict {
+/// Distinct colours among `cols` (greedy clustering: a colour joins the first cluster centre
+/// within `tol`).
+fn distinct(cols: &[Lab], tol: f32) -> usize {
+    let mut centres: Vec<Lab> = Vec::new();
+    for c in cols {
+        if !centres.iter().any(|k| k.delta_e(*c) < tol) {
+            centres.push(*c);
+        }
+    }
+    centres.len()
+}
+
+/// Scores a located board from its measurements.
+pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) -> Verdict {
+    let n = s.n;
+    if n < o.min_side {
+        return Verdict {
+            score: 0.0,
+            colours: 0,
+            reason: format!("{n}x{n} is smaller than any Queens board (tutorial or example)"),
+        };
+    }
+    let cols: Vec<Lab> = s.cells.iter().map(|c| c.colour).collect();
+    let k = distinct(&cols, o.colour_tolerance);
+    let colour_score = (k as f32 / (o.full_colour_share * n as f32)).min(1.0);
+    let score = located.seen.min(1.0) * colour_score;
+    let reason = if colour_score < located.seen {
+        format!("only {k} distinct cell colours for {n} regions")
+    } else {
+        format!("only {:.0}% of the cells seen", located.seen * 100.0)
+    };
     Verdict {
-        score: located.seen,
-        reason: String::new(),
+        score,
+        colours: k,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
+    use super::super::locate::{LocateOptions, locate};
+    use super::super::sample::{SampleOptions, sample};
+    use super::*;
+
+    fn verdict(img: &RgbImage) -> Verdict {
+        let l = locate(img, &LocateOptions::default()).expect("lattice");
+        let s = sample(img, &l.grid, &SampleOptions::default());
+        check(img, &l, &s, &CheckOptions::default())
+    }
+
+    #[test]
+    fn coloured_board_passes() {
+        let img = draw_board(&sample_labels(), 7, 50, 10, [255, 255, 255], &PALETTE);
+        let v = verdict(&img);
+        assert!(v.score > 0.9, "{v:?}");
+    }
+
+    #[test]
+    fn white_lattice_is_refused() {
+        // Same lattice, every cell white (a grid of another game).
+        let img = draw_board(
+            &sample_labels(),
+            7,
+            50,
+            10,
+            [255, 255, 255],
+            &[[255, 255, 255]],
+        );
+        let v = verdict(&img);
+        assert!(v.score < CheckOptions::default().min_score, "{v:?}");
+    }
+
+    #[test]
+    fn tutorial_sized_board_is_refused() {
+        let labels: Vec<u32> = vec![
+            0, 1, 1, 1, 1, 2, 3, 2, 1, 2, 2, 3, 2, 2, 2, 2, 2, 2, 4, 4, 2, 2, 2, 2, 2,
+        ];
+        let img = draw_board(&labels, 5, 60, 10, [255, 255, 255], &PALETTE);
+        assert_eq!(verdict(&img).score, 0.0);
     }
 }

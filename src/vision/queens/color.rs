@@ -79,6 +79,7 @@ impl Lab {
 }
 
 /// Rec. 601 luma of an 8-bit RGB pixel, 0..=255.
+#[inline]
 pub fn luma(p: [u8; 3]) -> u8 {
     ((299 * u32::from(p[0]) + 587 * u32::from(p[1]) + 114 * u32::from(p[2]) + 500) / 1000) as u8
 }

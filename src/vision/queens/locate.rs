@@ -108,22 +108,24 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
     let (iw, ih) = img.dimensions();
     let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
     let (w, h) = ((iw / k) as usize, (ih / k) as usize);
+    let ku = k as usize;
     let mut y = vec![255u8; w * h];
-    let raw = img.as_raw();
-    for wy in 0..h {
-        for dy in 0..k as usize {
-            let row = (wy * k as usize + dy) * iw as usize * 3;
-            for wx in 0..w {
-                let cell = &mut y[wy * w + wx];
-                let base = row + wx * k as usize * 3;
-                for dx in 0..k as usize {
-                    let p = base + dx * 3;
-                    let l = luma([raw[p], raw[p + 1], raw[p + 2]]);
-                    if l < *cell {
-                        *cell = l;
-                    }
-                }
-            }
+    let mut buf = vec![0u8; iw as usize];
+    for (iy, row) in img
+        .as_raw()
+        .chunks_exact(iw as usize * 3)
+        .enumerate()
+        .take(h * ku)
+    {
+        // Luma of the row (a simple loop the compiler vectorises), then a min over blocks.
+        for (l, p) in buf.iter_mut().zip(row.chunks_exact(3)) {
+            *l = ((77 * u16::from(p[0]) as u32 + 150 * u32::from(p[1]) + 29 * u32::from(p[2])) >> 8)
+                as u8;
+        }
+        let out = &mut y[(iy / ku) * w..(iy / ku + 1) * w];
+        for (cell, block) in out.iter_mut().zip(buf.chunks_exact(ku)) {
+            let m = block.iter().copied().fold(255u8, u8::min);
+            *cell = (*cell).min(m);
         }
     }
     let mut line = vec![false; w * h];
@@ -188,60 +190,67 @@ fn find(parent: &mut [u32], mut i: u32) -> u32 {
 }
 
 fn blobs(work: &Work) -> Vec<Blob> {
+    // Run-length labelling: bright runs of each row, joined to overlapping runs of the row
+    // above through a union-find over runs.
     let (w, h) = (work.w, work.h);
-    let mut parent: Vec<u32> = (0..(w * h) as u32).collect();
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new(); // (y, x0, x1 inclusive)
+    let mut row_start = vec![0usize; h + 1];
     for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            if work.line[i] {
+        row_start[y] = runs.len();
+        let line = &work.line[y * w..(y + 1) * w];
+        let mut x = 0;
+        while x < w {
+            if line[x] {
+                x += 1;
                 continue;
             }
-            if x > 0 && !work.line[i - 1] {
-                let (a, b) = (
-                    find(&mut parent, i as u32),
-                    find(&mut parent, (i - 1) as u32),
-                );
-                if a != b {
-                    parent[a.max(b) as usize] = a.min(b);
+            let s = x;
+            while x < w && !line[x] {
+                x += 1;
+            }
+            runs.push((y, s, x - 1));
+        }
+    }
+    row_start[h] = runs.len();
+    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+    for y in 1..h {
+        let (mut i, mut j) = (row_start[y - 1], row_start[y]);
+        while i < row_start[y] && j < row_start[y + 1] {
+            let (_, a0, a1) = runs[i];
+            let (_, b0, b1) = runs[j];
+            if a0 <= b1 && b0 <= a1 {
+                let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+                if ra != rb {
+                    parent[ra.max(rb) as usize] = ra.min(rb);
                 }
             }
-            if y > 0 && !work.line[i - w] {
-                let (a, b) = (
-                    find(&mut parent, i as u32),
-                    find(&mut parent, (i - w) as u32),
-                );
-                if a != b {
-                    parent[a.max(b) as usize] = a.min(b);
-                }
+            if a1 < b1 {
+                i += 1;
+            } else {
+                j += 1;
             }
         }
     }
-    let mut index = vec![u32::MAX; w * h];
+    let mut index = vec![u32::MAX; runs.len()];
     let mut out: Vec<Blob> = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            if work.line[i] {
-                continue;
-            }
-            let root = find(&mut parent, i as u32) as usize;
-            if index[root] == u32::MAX {
-                index[root] = out.len() as u32;
-                out.push(Blob {
-                    x0: x,
-                    y0: y,
-                    x1: x,
-                    y1: y,
-                    area: 0,
-                });
-            }
-            let b = &mut out[index[root] as usize];
-            b.x0 = b.x0.min(x);
-            b.x1 = b.x1.max(x);
-            b.y0 = b.y0.min(y);
-            b.y1 = b.y1.max(y);
-            b.area += 1;
+    for (r, &(y, x0, x1)) in runs.iter().enumerate() {
+        let root = find(&mut parent, r as u32) as usize;
+        if index[root] == u32::MAX {
+            index[root] = out.len() as u32;
+            out.push(Blob {
+                x0,
+                y0: y,
+                x1,
+                y1: y,
+                area: 0,
+            });
         }
+        let b = &mut out[index[root] as usize];
+        b.x0 = b.x0.min(x0);
+        b.x1 = b.x1.max(x1);
+        b.y0 = b.y0.min(y);
+        b.y1 = b.y1.max(y);
+        b.area += x1 - x0 + 1;
     }
     out
 }
@@ -299,8 +308,18 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     if img.width() < 8 || img.height() < 8 {
         return Err("image too small".into());
     }
+    let t0 = std::time::Instant::now();
     let work = work_copy(img, o);
+    let t1 = std::time::Instant::now();
     let all = blobs(&work);
+    if std::env::var("QT").is_ok() {
+        eprintln!(
+            "work {:?} blobs {:?} n={}",
+            t1 - t0,
+            t1.elapsed(),
+            all.len()
+        );
+    }
     let max_side = (work.w.min(work.h) as f32) / o.min_n.max(1) as f32;
     let cands: Vec<Blob> = all
         .iter()
