@@ -60,6 +60,10 @@ fn main() {
                         Ok(r) => r.puzzle == want,
                         Err(_) => false,
                     };
+                    if !ok && let Ok(dir) = std::env::var("SAVE_MISSES") {
+                        let name = file.rsplit('/').next().unwrap_or(file);
+                        let _ = img.save(format!("{dir}/{scale}-{quality}-{name}.png"));
+                    }
                     (file.clone(), ok)
                 })
                 .collect();

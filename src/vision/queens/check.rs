@@ -17,6 +17,9 @@ pub struct CheckOptions {
     /// 7x7 to 11x11, while its how-to-play tutorial shows a solved 5x5 board that is not a
     /// puzzle to read. Lower it to read smaller boards from other sources.
     pub min_side: usize,
+    /// An edge between two cells counts as drawn when its line weight (integrated darkness,
+    /// in pixels) is at least this. Default 0.3.
+    pub min_line_weight: f32,
     /// Two cells whose colours are closer than this (CIE76) count as one colour. Default 8.
     pub colour_tolerance: f32,
     /// Distinct cell colours needed for a full score, as a fraction of N (regions with
@@ -31,6 +34,7 @@ impl Default for CheckOptions {
         CheckOptions {
             min_score: 0.5,
             min_side: 6,
+            min_line_weight: 0.3,
             colour_tolerance: 8.0,
             full_colour_share: 0.6,
             doubt_below: 0.6,
@@ -41,8 +45,11 @@ impl Default for CheckOptions {
 /// The check's verdict.
 #[derive(Clone, Debug)]
 pub struct Verdict {
-    /// Plausibility, 0..=1: the share of cells seen by the locator times the colour score.
+    /// Plausibility, 0..=1: the lattice support (the larger of the share of cells the locator
+    /// saw separately and the share of shared edges with a drawn line) times the colour score.
     pub score: f32,
+    /// Share of shared edges with a drawn line.
+    pub lines: f32,
     /// Number of distinct cell colours.
     pub colours: usize,
     /// What lowered the score most.
@@ -67,6 +74,7 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
     if n < o.min_side {
         return Verdict {
             score: 0.0,
+            lines: 0.0,
             colours: 0,
             reason: format!("{n}x{n} is smaller than any Queens board (tutorial or example)"),
         };
@@ -74,14 +82,19 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
     let cols: Vec<Lab> = s.cells.iter().map(|c| c.colour).collect();
     let k = distinct(&cols, o.colour_tolerance);
     let colour_score = (k as f32 / (o.full_colour_share * n as f32)).min(1.0);
-    let score = located.seen.min(1.0) * colour_score;
-    let reason = if colour_score < located.seen {
+    let weights: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
+    let lines = weights.iter().filter(|&&w| w >= o.min_line_weight).count() as f32
+        / weights.len().max(1) as f32;
+    let support = located.seen.max(lines).min(1.0);
+    let score = support * colour_score;
+    let reason = if colour_score < support {
         format!("only {k} distinct cell colours for {n} regions")
     } else {
-        format!("only {:.0}% of the cells seen", located.seen * 100.0)
+        format!("only {:.0}% of the cell borders seen", support * 100.0)
     };
     Verdict {
         score,
+        lines,
         colours: k,
         reason,
     }

@@ -78,10 +78,10 @@ impl Lab {
     }
 }
 
-/// Rec. 601 luma of an 8-bit RGB pixel, 0..=255.
+/// Rec. 601 luma of an 8-bit RGB pixel, 0..=255 (8-bit fixed-point weights 77/150/29).
 #[inline]
 pub fn luma(p: [u8; 3]) -> u8 {
-    ((299 * u32::from(p[0]) + 587 * u32::from(p[1]) + 114 * u32::from(p[2]) + 500) / 1000) as u8
+    ((77 * u32::from(p[0]) + 150 * u32::from(p[1]) + 29 * u32::from(p[2])) >> 8) as u8
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub struct LocateOptions {
     /// Luma (0..=255) below which a pixel is always line or ink. Default 90.
     pub dark_luma: u8,
     /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
-    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 40.
+    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
     pub ridge_contrast: u8,
     /// Largest ridge probe distance, in working pixels. Default 2.
     pub ridge_reach: u32,
@@ -63,7 +63,7 @@ impl Default for LocateOptions {
         LocateOptions {
             work_min_side: 400,
             dark_luma: 90,
-            ridge_contrast: 40,
+            ridge_contrast: 25,
             ridge_reach: 2,
             min_cell: 5,
             max_aspect: 1.3,
@@ -119,8 +119,7 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
     {
         // Luma of the row (a simple loop the compiler vectorises), then a min over blocks.
         for (l, p) in buf.iter_mut().zip(row.chunks_exact(3)) {
-            *l = ((77 * u16::from(p[0]) as u32 + 150 * u32::from(p[1]) + 29 * u32::from(p[2])) >> 8)
-                as u8;
+            *l = luma([p[0], p[1], p[2]]);
         }
         let out = &mut y[(iy / ku) * w..(iy / ku + 1) * w];
         for (cell, block) in out.iter_mut().zip(buf.chunks_exact(ku)) {
@@ -281,6 +280,76 @@ fn neighbour_step(a: &Blob, b: &Blob, o: &LocateOptions) -> Option<(i32, i32)> {
     None
 }
 
+type Edges = Vec<(usize, usize, i32, i32)>;
+
+/// Neighbour graph of the candidates (only those within `size_tolerance` of `size` when
+/// given) and its largest connected family: `(edges, a member, family size)`.
+fn lattice_family(
+    cands: &[Blob],
+    size: Option<f32>,
+    o: &LocateOptions,
+) -> Result<(Edges, usize, usize), String> {
+    let keep = |b: &Blob| size.is_none_or(|s| (b.size() - s).abs() <= o.size_tolerance * s);
+    let mut order: Vec<usize> = (0..cands.len()).filter(|&k| keep(&cands[k])).collect();
+    order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
+    let mut edges: Edges = Vec::new();
+    for (oi, &a) in order.iter().enumerate() {
+        for &b in &order[oi + 1..] {
+            if cands[b].cy() - cands[a].cy() > o.max_step * cands[a].size() * 1.3 {
+                break;
+            }
+            if let Some((di, dj)) = neighbour_step(&cands[a], &cands[b], o) {
+                edges.push((a, b, di, dj));
+            }
+        }
+    }
+    let mut parent: Vec<u32> = (0..cands.len() as u32).collect();
+    for &(a, b, _, _) in &edges {
+        let (ra, rb) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+        if ra != rb {
+            parent[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+    let mut count = vec![0usize; cands.len()];
+    for &k in &order {
+        count[find(&mut parent, k as u32) as usize] += 1;
+    }
+    let best = order
+        .iter()
+        .copied()
+        .max_by(|&a, &b| {
+            count[a]
+                .cmp(&count[b])
+                .then(cands[a].size().total_cmp(&cands[b].size()))
+        })
+        .ok_or("no cell-like areas")?;
+    let c = count[best];
+    Ok((edges, best, c))
+}
+
+/// Members of the family of `start` in the graph `edges`.
+fn family(edges: &Edges, start: usize, n: usize) -> Vec<usize> {
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b, _, _) in edges {
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut stack = vec![start];
+    let mut out = Vec::new();
+    while let Some(a) = stack.pop() {
+        out.push(a);
+        for &b in &adj[a] {
+            if !seen[b] {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    out
+}
+
 /// Least-squares line `v = v0 + i * p` through `(i, v)` pairs.
 fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
     let n = points.len() as f32;
@@ -308,18 +377,8 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     if img.width() < 8 || img.height() < 8 {
         return Err("image too small".into());
     }
-    let t0 = std::time::Instant::now();
     let work = work_copy(img, o);
-    let t1 = std::time::Instant::now();
     let all = blobs(&work);
-    if std::env::var("QT").is_ok() {
-        eprintln!(
-            "work {:?} blobs {:?} n={}",
-            t1 - t0,
-            t1.elapsed(),
-            all.len()
-        );
-    }
     let max_side = (work.w.min(work.h) as f32) / o.min_n.max(1) as f32;
     let cands: Vec<Blob> = all
         .iter()
@@ -329,40 +388,20 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     if cands.len() < 4 {
         return Err(format!("only {} cell-like areas", cands.len()));
     }
-    // Neighbour graph (candidates sorted by y so the scan can stop early).
-    let mut order: Vec<usize> = (0..cands.len()).collect();
-    order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
-    let mut edges: Vec<(usize, usize, i32, i32)> = Vec::new();
-    for (oi, &a) in order.iter().enumerate() {
-        for &b in &order[oi + 1..] {
-            if cands[b].cy() - cands[a].cy() > o.max_step * cands[a].size() * 1.3 {
-                break;
-            }
-            if let Some((di, dj)) = neighbour_step(&cands[a], &cands[b], o) {
-                edges.push((a, b, di, dj));
-            }
-        }
-    }
-    let mut parent: Vec<u32> = (0..cands.len() as u32).collect();
-    for &(a, b, _, _) in &edges {
-        let (ra, rb) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
-        if ra != rb {
-            parent[ra.max(rb) as usize] = ra.min(rb);
-        }
-    }
-    let mut count = vec![0usize; cands.len()];
-    for i in 0..cands.len() {
-        count[find(&mut parent, i as u32) as usize] += 1;
-    }
-    let best = (0..cands.len())
-        .max_by(|&a, &b| {
-            count[a]
-                .cmp(&count[b])
-                .then(cands[a].size().total_cmp(&cands[b].size()))
-        })
-        .ok_or("no cell-like areas")?;
-    if count[best] < 4 {
-        return Err(format!("largest cell lattice has {} cells", count[best]));
+    // The largest family of neighbouring candidates; then again among the candidates close to
+    // that family's median size (chains of neighbours can drift in size, e.g. from cells to
+    // blocks of merged cells).
+    let (edges, best, count) = lattice_family(&cands, None, o)?;
+    let mut sizes: Vec<f32> = family(&edges, best, cands.len())
+        .iter()
+        .map(|&k| cands[k].size())
+        .collect();
+    let mid = sizes.len() / 2;
+    let median = *sizes.select_nth_unstable_by(mid, f32::total_cmp).1;
+    let (edges, best, count2) = lattice_family(&cands, Some(median), o)?;
+    let count = count2.max(count.min(count2));
+    if count < 4 {
+        return Err(format!("largest cell lattice has {count} cells"));
     }
     // Lattice coordinates by walking the neighbour edges from one member.
     let mut adj: Vec<Vec<(usize, i32, i32)>> = vec![Vec::new(); cands.len()];
