@@ -8,6 +8,7 @@
 pub mod debug;
 pub mod decode;
 pub mod locate;
+pub mod queens;
 pub mod tango;
 
 use crate::puzzle::Game;

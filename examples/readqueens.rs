@@ -1,0 +1,103 @@
+//! Development tool: runs the Queens reader on images and prints what each stage found.
+//!
+//! `cargo run --release --example readqueens -- IMAGE...`
+use snapsolve::vision::decode::{DecodeOptions, decode};
+use snapsolve::vision::queens::color::Lab;
+use snapsolve::vision::queens::{QueensReadOptions, locate, read_queens, regions, sample};
+use std::time::Instant;
+
+const DOC_PALETTE: [&str; 16] = [
+    "DFDFDF", "96BEFF", "FAA889", "FF7B60", "B3DFA0", "FFC992", "5BBA6F", "95CBCF", "FE93F1",
+    "91F5AD", "DFA0BF", "BBA3E2", "B9B29E", "C9C9EE", "E6F388", "55EBE2",
+];
+
+fn main() {
+    let verbose = std::env::var("VERBOSE").is_ok();
+    let pal: Vec<Lab> = DOC_PALETTE
+        .iter()
+        .filter_map(|h| Lab::from_hex(h))
+        .collect();
+    let opts = QueensReadOptions::default();
+    for path in std::env::args().skip(1) {
+        let name = path.rsplit('/').next().unwrap_or(&path).to_string();
+        let Ok(bytes) = std::fs::read(&path) else {
+            println!("{name}: unreadable");
+            continue;
+        };
+        let t0 = Instant::now();
+        let img = match decode(&bytes, &DecodeOptions::default()) {
+            Ok(i) => i,
+            Err(e) => {
+                println!("{name}: {e}");
+                continue;
+            }
+        };
+        let t1 = Instant::now();
+        let loc = locate::locate_explained(&img, &opts.locate);
+        let t2 = Instant::now();
+        let l = match loc {
+            Ok(l) => l,
+            Err(e) => {
+                println!(
+                    "{name}: no board ({e}) decode={:?} locate={:?}",
+                    t1 - t0,
+                    t2 - t1
+                );
+                continue;
+            }
+        };
+        let s = sample::sample(&img, &l.grid, &opts.sample);
+        let t3 = Instant::now();
+        let r = regions::regions(&s, &opts.regions);
+        let t4 = Instant::now();
+        println!(
+            "{name}: n={} left={:.1} top={:.1} pitch={:.2}x{:.2} seen={:.2} err={:.3} borders={:?} decode={:?} locate={:?} sample={:?} regions={:?}",
+            l.grid.rows,
+            l.grid.left,
+            l.grid.top,
+            l.grid.cell_w,
+            l.grid.cell_h,
+            l.seen,
+            l.lattice_error,
+            r.border_levels,
+            t1 - t0,
+            t2 - t1,
+            t3 - t2,
+            t4 - t3
+        );
+        let mut far = Vec::new();
+        for c in &r.colours {
+            let d = pal.iter().map(|p| p.delta_e(*c)).fold(f32::MAX, f32::min);
+            far.push(format!("({:.0},{:.0},{:.0})d{:.1}", c.l, c.a, c.b, d));
+        }
+        println!("  regions: {}", far.join(" "));
+        if verbose {
+            for (i, c) in s.cells.iter().enumerate() {
+                if c.glyph.coverage > 0.0 {
+                    println!(
+                        "  cell {},{} glyph cov={:.3} w={:.2} h={:.2} col=({:.0},{:.0},{:.0}) spread={:.1}",
+                        i / l.grid.rows,
+                        i % l.grid.rows,
+                        c.glyph.coverage,
+                        c.glyph.width,
+                        c.glyph.height,
+                        c.glyph.colour.l,
+                        c.glyph.colour.a,
+                        c.glyph.colour.b,
+                        c.spread
+                    );
+                }
+            }
+        }
+        match read_queens(&img, &opts) {
+            Ok(rd) => println!(
+                "  placed {} doubts {} min_conf {:.2} theme {:?}",
+                rd.placed.len(),
+                rd.doubts.len(),
+                rd.min_confidence,
+                rd.theme
+            ),
+            Err(e) => println!("  {e}"),
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Development tool: re-captures every labelled real Queens screenshot at lower resolutions
+//! and as JPEG, and checks the reader still reads each exactly (a proxy for capture styles the
+//! sample does not hold). `cargo run --release --example stressqueens`
+use image::codecs::jpeg::JpegEncoder;
+use image::imageops::FilterType;
+use rayon::prelude::*;
+use snapsolve::format;
+use snapsolve::vision::decode::{DecodeOptions, decode};
+use snapsolve::vision::queens::{QueensReadOptions, read_queens};
+use std::path::PathBuf;
+
+fn main() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/realshots");
+    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv")).expect("manifest");
+    let rows: Vec<(String, String)> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let v: Vec<&str> = l.split('\t').collect();
+            (v[0].starts_with("queens/")).then(|| (v[0].to_string(), v[2].to_string()))
+        })
+        .collect();
+    let scales: Vec<f32> = std::env::var("SCALES")
+        .unwrap_or("1.0,0.6,0.4".into())
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    let opts = QueensReadOptions::default();
+    for &scale in &scales {
+        for quality in [0u8, 70] {
+            let res: Vec<(String, bool)> = rows
+                .par_iter()
+                .map(|(file, label)| {
+                    let img = decode(
+                        &std::fs::read(root.join(file)).unwrap(),
+                        &DecodeOptions::default(),
+                    )
+                    .unwrap();
+                    let (w, h) = img.dimensions();
+                    let mut img = if scale < 1.0 {
+                        image::imageops::resize(
+                            &img,
+                            ((w as f32 * scale) as u32).max(1),
+                            ((h as f32 * scale) as u32).max(1),
+                            FilterType::Triangle,
+                        )
+                    } else {
+                        img
+                    };
+                    if quality > 0 {
+                        let mut buf = Vec::new();
+                        JpegEncoder::new_with_quality(&mut buf, quality)
+                            .encode_image(&img)
+                            .unwrap();
+                        img = decode(&buf, &DecodeOptions::default()).unwrap();
+                    }
+                    let want =
+                        format::parse(&std::fs::read_to_string(root.join(label)).unwrap()).unwrap();
+                    let ok = match read_queens(&img, &opts) {
+                        Ok(r) => r.puzzle == want,
+                        Err(_) => false,
+                    };
+                    if !ok && let Ok(dir) = std::env::var("SAVE_MISSES") {
+                        let name = file.rsplit('/').next().unwrap_or(file);
+                        let _ = img.save(format!("{dir}/{scale}-{quality}-{name}.png"));
+                    }
+                    (file.clone(), ok)
+                })
+                .collect();
+            let good = res.iter().filter(|r| r.1).count();
+            println!("scale {scale} jpeg {quality}: {good}/{} exact", res.len());
+            for (f, ok) in &res {
+                if !ok {
+                    println!("   miss {f}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Is the located lattice a Queens board? A Queens board is a square lattice of coloured cells
+//! in many distinct colours (one per region). Lattices of white or grey cells (Tango, Zip),
+//! too few colours, or boards smaller than any LinkedIn Queens board (the 5x5 board of the
+//! how-to-play tutorial) are refused.
+
+use super::color::Lab;
+use super::locate::Located;
+use super::sample::Samples;
+use image::RgbImage;
+
+/// Tunables of the board check.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Boards scoring below this are refused. Default 0.5.
+    pub min_score: f32,
+    /// Smallest board side read as a Queens puzzle. Default 6: LinkedIn's Queens boards are
+    /// 7x7 to 11x11, while its how-to-play tutorial shows a solved 5x5 board that is not a
+    /// puzzle to read. Lower it to read smaller boards from other sources.
+    pub min_side: usize,
+    /// An edge between two cells counts as drawn when its line weight (integrated darkness,
+    /// in pixels) is at least this. Default 0.3.
+    pub min_line_weight: f32,
+    /// Two cells whose colours are closer than this (CIE76) count as one colour. Default 8.
+    pub colour_tolerance: f32,
+    /// Distinct cell colours needed for a full score, as a fraction of N (regions with
+    /// near-equal colours exist, so not all N are required). Default 0.6.
+    pub full_colour_share: f32,
+    /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
+    pub doubt_below: f32,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            min_score: 0.5,
+            min_side: 6,
+            min_line_weight: 0.3,
+            colour_tolerance: 8.0,
+            full_colour_share: 0.6,
+            doubt_below: 0.6,
+        }
+    }
+}
+
+/// The check's verdict.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Plausibility, 0..=1: the lattice support (the larger of the share of cells the locator
+    /// saw separately and the share of shared edges with a drawn line) times the colour score.
+    pub score: f32,
+    /// Share of shared edges with a drawn line.
+    pub lines: f32,
+    /// Number of distinct cell colours.
+    pub colours: usize,
+    /// What lowered the score most.
+    pub reason: String,
+}
+
+/// Distinct colours among `cols` (greedy clustering: a colour joins the first cluster centre
+/// within `tol`).
+fn distinct(cols: &[Lab], tol: f32) -> usize {
+    let mut centres: Vec<Lab> = Vec::new();
+    for c in cols {
+        if !centres.iter().any(|k| k.delta_e(*c) < tol) {
+            centres.push(*c);
+        }
+    }
+    centres.len()
+}
+
+/// Scores a located board from its measurements.
+pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) -> Verdict {
+    let n = s.n;
+    if n < o.min_side {
+        return Verdict {
+            score: 0.0,
+            lines: 0.0,
+            colours: 0,
+            reason: format!("{n}x{n} is smaller than any Queens board (tutorial or example)"),
+        };
+    }
+    let cols: Vec<Lab> = s.cells.iter().map(|c| c.colour).collect();
+    let k = distinct(&cols, o.colour_tolerance);
+    let colour_score = (k as f32 / (o.full_colour_share * n as f32)).min(1.0);
+    let weights: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
+    let lines = weights.iter().filter(|&&w| w >= o.min_line_weight).count() as f32
+        / weights.len().max(1) as f32;
+    let support = located.seen.max(lines).min(1.0);
+    let score = support * colour_score;
+    let reason = if colour_score < support {
+        format!("only {k} distinct cell colours for {n} regions")
+    } else {
+        format!("only {:.0}% of the cell borders seen", support * 100.0)
+    };
+    Verdict {
+        score,
+        lines,
+        colours: k,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
+    use super::super::locate::{LocateOptions, locate};
+    use super::super::sample::{SampleOptions, sample};
+    use super::*;
+
+    fn verdict(img: &RgbImage) -> Verdict {
+        let l = locate(img, &LocateOptions::default()).expect("lattice");
+        let s = sample(img, &l.grid, &SampleOptions::default());
+        check(img, &l, &s, &CheckOptions::default())
+    }
+
+    #[test]
+    fn coloured_board_passes() {
+        let img = draw_board(&sample_labels(), 7, 50, 10, [255, 255, 255], &PALETTE);
+        let v = verdict(&img);
+        assert!(v.score > 0.9, "{v:?}");
+    }
+
+    #[test]
+    fn white_lattice_is_refused() {
+        // Same lattice, every cell white (a grid of another game).
+        let img = draw_board(
+            &sample_labels(),
+            7,
+            50,
+            10,
+            [255, 255, 255],
+            &[[255, 255, 255]],
+        );
+        let v = verdict(&img);
+        assert!(v.score < CheckOptions::default().min_score, "{v:?}");
+    }
+
+    #[test]
+    fn tutorial_sized_board_is_refused() {
+        let labels: Vec<u32> = vec![
+            0, 1, 1, 1, 1, 2, 3, 2, 1, 2, 2, 3, 2, 2, 2, 2, 2, 2, 4, 4, 2, 2, 2, 2, 2,
+        ];
+        let img = draw_board(&labels, 5, 60, 10, [255, 255, 255], &PALETTE);
+        assert_eq!(verdict(&img).score, 0.0);
+    }
+}

@@ -1,0 +1,630 @@
+//! Queens stage 1: find the board, its cell pitch and N.
+//!
+//! Method: a working copy of the luma is min-pooled by an integer factor (thin dark lines
+//! survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
+//! darker than the pixels a short reach away on both sides (a ridge: thin, antialiased grid
+//! lines in small screenshots are only mid-grey). The connected bright areas left between the
+//! lines are candidate cells; the largest family of equally sized, square candidates that sit
+//! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
+//! pitch and phase, and the span of the cells seen gives N.
+
+use super::color::luma;
+use crate::board::Grid;
+use image::RgbImage;
+
+/// Tunables of the board locator.
+#[derive(Clone, Debug)]
+pub struct LocateOptions {
+    /// The working copy is min-pooled by the largest integer factor that keeps its shorter side
+    /// at or above this many pixels. Default 400.
+    pub work_min_side: u32,
+    /// Luma (0..=255) below which a pixel is always line or ink. Default 90.
+    pub dark_luma: u8,
+    /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
+    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
+    pub ridge_contrast: u8,
+    /// Largest ridge probe distance, in working pixels. Default 2.
+    pub ridge_reach: u32,
+    /// Smallest cell side accepted, in working pixels. Default 5.
+    pub min_cell: u32,
+    /// Largest width/height ratio (either way) of a cell candidate. Default 1.3.
+    pub max_aspect: f32,
+    /// Smallest fraction of its bounding box a cell candidate must fill (glyphs leave holes).
+    /// Default 0.45.
+    pub min_fill: f32,
+    /// Two candidates are neighbours when their sizes differ by at most this fraction. Default 0.2.
+    pub size_tolerance: f32,
+    /// Neighbour centre distance, as a multiple of the candidates' size: lowest. Default 0.95.
+    pub min_step: f32,
+    /// Neighbour centre distance, as a multiple of the candidates' size: highest (the lines
+    /// between cells take the rest). Default 1.7.
+    pub max_step: f32,
+    /// Largest sideways offset of neighbours, as a fraction of their size. Default 0.25.
+    pub max_skew: f32,
+    /// Largest distance of a cell centre from its lattice point, as a fraction of the pitch.
+    /// Default 0.2.
+    pub lattice_tolerance: f32,
+    /// Cells on the lattice join the board when at most this many lattice steps away from it.
+    /// Default 2.
+    pub max_gap: usize,
+    /// Largest ratio of the x and y pitches (cells are square). Default 1.12.
+    pub max_pitch_ratio: f32,
+    /// Smallest board side accepted. Default 4.
+    pub min_n: usize,
+    /// Largest board side accepted. Default 16.
+    pub max_n: usize,
+    /// Smallest fraction of the N*N cells that must be seen as separate cell candidates.
+    /// Default 0.35.
+    pub min_seen: f32,
+}
+
+impl Default for LocateOptions {
+    fn default() -> Self {
+        LocateOptions {
+            work_min_side: 400,
+            dark_luma: 90,
+            ridge_contrast: 25,
+            ridge_reach: 2,
+            min_cell: 5,
+            max_aspect: 1.3,
+            min_fill: 0.45,
+            size_tolerance: 0.2,
+            min_step: 0.95,
+            max_step: 1.7,
+            max_skew: 0.25,
+            lattice_tolerance: 0.2,
+            max_gap: 2,
+            max_pitch_ratio: 1.12,
+            min_n: 4,
+            max_n: 16,
+            min_seen: 0.35,
+        }
+    }
+}
+
+/// A located Queens board.
+#[derive(Clone, Debug)]
+pub struct Located {
+    /// The grid in image pixels (rows == cols == N).
+    pub grid: Grid,
+    /// Fraction of the N*N cells that were seen as separate cell candidates, 0..=1.
+    pub seen: f32,
+    /// Root-mean-square distance of the seen cell centres from their lattice points, as a
+    /// fraction of the pitch.
+    pub lattice_error: f32,
+}
+
+/// The min-pooled luma working copy and its line mask.
+struct Work {
+    w: usize,
+    h: usize,
+    /// Pooling factor (image pixels per working pixel).
+    k: u32,
+    /// `true` for line / ink pixels.
+    line: Vec<bool>,
+}
+
+fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
+    let (iw, ih) = img.dimensions();
+    let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
+    let (w, h) = ((iw / k) as usize, (ih / k) as usize);
+    let ku = k as usize;
+    let mut y = vec![255u8; w * h];
+    let mut buf = vec![0u8; iw as usize];
+    for (iy, row) in img
+        .as_raw()
+        .chunks_exact(iw as usize * 3)
+        .enumerate()
+        .take(h * ku)
+    {
+        // Luma of the row (a simple loop the compiler vectorises), then a min over blocks.
+        for (l, p) in buf.iter_mut().zip(row.chunks_exact(3)) {
+            *l = luma([p[0], p[1], p[2]]);
+        }
+        let out = &mut y[(iy / ku) * w..(iy / ku + 1) * w];
+        for (cell, block) in out.iter_mut().zip(buf.chunks_exact(ku)) {
+            let m = block.iter().copied().fold(255u8, u8::min);
+            *cell = (*cell).min(m);
+        }
+    }
+    let mut line = vec![false; w * h];
+    let reach = o.ridge_reach.max(1) as usize;
+    let c = o.ridge_contrast;
+    for yy in 0..h {
+        for xx in 0..w {
+            let v = y[yy * w + xx];
+            let mut is = v < o.dark_luma;
+            let mut r = 1;
+            while !is && r <= reach {
+                if xx >= r && xx + r < w {
+                    let lo = y[yy * w + xx - r].min(y[yy * w + xx + r]);
+                    is |= lo >= v.saturating_add(c) && v < 255 - c;
+                }
+                if yy >= r && yy + r < h {
+                    let lo = y[(yy - r) * w + xx].min(y[(yy + r) * w + xx]);
+                    is |= lo >= v.saturating_add(c) && v < 255 - c;
+                }
+                r += 1;
+            }
+            line[yy * w + xx] = is;
+        }
+    }
+    Work { w, h, k, line }
+}
+
+/// A connected bright area of the working copy.
+#[derive(Clone, Copy, Debug)]
+struct Blob {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+    area: usize,
+}
+
+impl Blob {
+    fn cx(&self) -> f32 {
+        (self.x0 + self.x1 + 1) as f32 / 2.0
+    }
+    fn cy(&self) -> f32 {
+        (self.y0 + self.y1 + 1) as f32 / 2.0
+    }
+    fn bw(&self) -> usize {
+        self.x1 - self.x0 + 1
+    }
+    fn bh(&self) -> usize {
+        self.y1 - self.y0 + 1
+    }
+    fn size(&self) -> f32 {
+        (self.bw() + self.bh()) as f32 / 2.0
+    }
+}
+
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        parent[i as usize] = parent[parent[i as usize] as usize];
+        i = parent[i as usize];
+    }
+    i
+}
+
+fn blobs(work: &Work) -> Vec<Blob> {
+    // Run-length labelling: bright runs of each row, joined to overlapping runs of the row
+    // above through a union-find over runs.
+    let (w, h) = (work.w, work.h);
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new(); // (y, x0, x1 inclusive)
+    let mut row_start = vec![0usize; h + 1];
+    for y in 0..h {
+        row_start[y] = runs.len();
+        let line = &work.line[y * w..(y + 1) * w];
+        let mut x = 0;
+        while x < w {
+            if line[x] {
+                x += 1;
+                continue;
+            }
+            let s = x;
+            while x < w && !line[x] {
+                x += 1;
+            }
+            runs.push((y, s, x - 1));
+        }
+    }
+    row_start[h] = runs.len();
+    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+    for y in 1..h {
+        let (mut i, mut j) = (row_start[y - 1], row_start[y]);
+        while i < row_start[y] && j < row_start[y + 1] {
+            let (_, a0, a1) = runs[i];
+            let (_, b0, b1) = runs[j];
+            if a0 <= b1 && b0 <= a1 {
+                let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+                if ra != rb {
+                    parent[ra.max(rb) as usize] = ra.min(rb);
+                }
+            }
+            if a1 < b1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+    let mut index = vec![u32::MAX; runs.len()];
+    let mut out: Vec<Blob> = Vec::new();
+    for (r, &(y, x0, x1)) in runs.iter().enumerate() {
+        let root = find(&mut parent, r as u32) as usize;
+        if index[root] == u32::MAX {
+            index[root] = out.len() as u32;
+            out.push(Blob {
+                x0,
+                y0: y,
+                x1,
+                y1: y,
+                area: 0,
+            });
+        }
+        let b = &mut out[index[root] as usize];
+        b.x0 = b.x0.min(x0);
+        b.x1 = b.x1.max(x1);
+        b.y0 = b.y0.min(y);
+        b.y1 = b.y1.max(y);
+        b.area += x1 - x0 + 1;
+    }
+    out
+}
+
+fn is_cell_candidate(b: &Blob, o: &LocateOptions) -> bool {
+    let (bw, bh) = (b.bw() as f32, b.bh() as f32);
+    bw >= o.min_cell as f32
+        && bh >= o.min_cell as f32
+        && bw.max(bh) / bw.min(bh) <= o.max_aspect
+        && b.area as f32 >= o.min_fill * bw * bh
+}
+
+/// Lattice step between two candidates: `Some((di, dj))` for left-right or up-down neighbours.
+fn neighbour_step(a: &Blob, b: &Blob, o: &LocateOptions) -> Option<(i32, i32)> {
+    let (sa, sb) = (a.size(), b.size());
+    if (sa - sb).abs() > o.size_tolerance * sa.max(sb) {
+        return None;
+    }
+    let s = (sa + sb) / 2.0;
+    let (dx, dy) = (b.cx() - a.cx(), b.cy() - a.cy());
+    let step = |d: f32| d.abs() >= o.min_step * s && d.abs() <= o.max_step * s;
+    if dy.abs() <= o.max_skew * s && step(dx) {
+        return Some((dx.signum() as i32, 0));
+    }
+    if dx.abs() <= o.max_skew * s && step(dy) {
+        return Some((0, dy.signum() as i32));
+    }
+    None
+}
+
+type Edges = Vec<(usize, usize, i32, i32)>;
+
+/// Neighbour graph of the candidates (only those within `size_tolerance` of `size` when
+/// given) and its largest connected family: `(edges, a member, family size)`.
+fn lattice_family(
+    cands: &[Blob],
+    size: Option<f32>,
+    o: &LocateOptions,
+) -> Result<(Edges, usize, usize), String> {
+    let keep = |b: &Blob| size.is_none_or(|s| (b.size() - s).abs() <= o.size_tolerance * s);
+    let mut order: Vec<usize> = (0..cands.len()).filter(|&k| keep(&cands[k])).collect();
+    order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
+    let mut edges: Edges = Vec::new();
+    for (oi, &a) in order.iter().enumerate() {
+        for &b in &order[oi + 1..] {
+            if cands[b].cy() - cands[a].cy() > o.max_step * cands[a].size() * 1.3 {
+                break;
+            }
+            if let Some((di, dj)) = neighbour_step(&cands[a], &cands[b], o) {
+                edges.push((a, b, di, dj));
+            }
+        }
+    }
+    let mut parent: Vec<u32> = (0..cands.len() as u32).collect();
+    for &(a, b, _, _) in &edges {
+        let (ra, rb) = (find(&mut parent, a as u32), find(&mut parent, b as u32));
+        if ra != rb {
+            parent[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+    let mut count = vec![0usize; cands.len()];
+    for &k in &order {
+        count[find(&mut parent, k as u32) as usize] += 1;
+    }
+    let best = order
+        .iter()
+        .copied()
+        .max_by(|&a, &b| {
+            count[a]
+                .cmp(&count[b])
+                .then(cands[a].size().total_cmp(&cands[b].size()))
+        })
+        .ok_or("no cell-like areas")?;
+    let c = count[best];
+    Ok((edges, best, c))
+}
+
+/// Members of the family of `start` in the graph `edges`.
+fn family(edges: &Edges, start: usize, n: usize) -> Vec<usize> {
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b, _, _) in edges {
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut stack = vec![start];
+    let mut out = Vec::new();
+    while let Some(a) = stack.pop() {
+        out.push(a);
+        for &b in &adj[a] {
+            if !seen[b] {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// Least-squares line `v = v0 + i * p` through `(i, v)` pairs.
+fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
+    let n = points.len() as f32;
+    if points.len() < 2 {
+        return None;
+    }
+    let mi = points.iter().map(|p| p.0).sum::<f32>() / n;
+    let mv = points.iter().map(|p| p.1).sum::<f32>() / n;
+    let sii: f32 = points.iter().map(|p| (p.0 - mi).powi(2)).sum();
+    if sii <= 0.0 {
+        return None;
+    }
+    let siv: f32 = points.iter().map(|p| (p.0 - mi) * (p.1 - mv)).sum();
+    let p = siv / sii;
+    Some((mv - p * mi, p))
+}
+
+/// Finds the Queens board: `None` when no lattice of square cells of a plausible size is seen.
+pub fn locate(img: &RgbImage, o: &LocateOptions) -> Option<Located> {
+    locate_explained(img, o).ok()
+}
+
+/// Like [`locate`], but says why no board was found.
+pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, String> {
+    if img.width() < 8 || img.height() < 8 {
+        return Err("image too small".into());
+    }
+    let work = work_copy(img, o);
+    let all = blobs(&work);
+    let max_side = (work.w.min(work.h) as f32) / o.min_n.max(1) as f32;
+    let cands: Vec<Blob> = all
+        .iter()
+        .copied()
+        .filter(|b| is_cell_candidate(b, o) && b.size() <= max_side)
+        .collect();
+    if cands.len() < 4 {
+        return Err(format!("only {} cell-like areas", cands.len()));
+    }
+    // The largest family of neighbouring candidates; then again among the candidates close to
+    // that family's median size (chains of neighbours can drift in size, e.g. from cells to
+    // blocks of merged cells).
+    let (edges, best, count) = lattice_family(&cands, None, o)?;
+    let mut sizes: Vec<f32> = family(&edges, best, cands.len())
+        .iter()
+        .map(|&k| cands[k].size())
+        .collect();
+    let mid = sizes.len() / 2;
+    let median = *sizes.select_nth_unstable_by(mid, f32::total_cmp).1;
+    let (edges, best, count2) = lattice_family(&cands, Some(median), o)?;
+    let count = count2.max(count.min(count2));
+    if count < 4 {
+        return Err(format!("largest cell lattice has {count} cells"));
+    }
+    // Lattice coordinates by walking the neighbour edges from one member.
+    let mut adj: Vec<Vec<(usize, i32, i32)>> = vec![Vec::new(); cands.len()];
+    for &(a, b, di, dj) in &edges {
+        adj[a].push((b, di, dj));
+        adj[b].push((a, -di, -dj));
+    }
+    let mut coord: Vec<Option<(i32, i32)>> = vec![None; cands.len()];
+    coord[best] = Some((0, 0));
+    let mut stack = vec![best];
+    while let Some(a) = stack.pop() {
+        let (i, j) = coord[a].unwrap_or((0, 0));
+        for &(b, di, dj) in &adj[a] {
+            if coord[b].is_none() {
+                coord[b] = Some((i + di, j + dj));
+                stack.push(b);
+            }
+        }
+    }
+    let members: Vec<(usize, i32, i32)> = coord
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| c.map(|(i, j)| (k, i, j)))
+        .collect();
+    let xs: Vec<(f32, f32)> = members
+        .iter()
+        .map(|&(k, i, _)| (i as f32, cands[k].cx()))
+        .collect();
+    let ys: Vec<(f32, f32)> = members
+        .iter()
+        .map(|&(k, _, j)| (j as f32, cands[k].cy()))
+        .collect();
+    let (x0, px) = fit(&xs).ok_or("degenerate lattice")?;
+    let (y0, py) = fit(&ys).ok_or("degenerate lattice")?;
+    if px <= 0.0 || py <= 0.0 || px.max(py) / px.min(py) > o.max_pitch_ratio {
+        return Err(format!("cells not square (pitch {px:.1} x {py:.1})"));
+    }
+    // Candidates of the right size on lattice points join the board when they are within
+    // `max_gap` lattice steps of it (cells merged by a washed-out line leave gaps), grown until
+    // nothing more joins; separate boards elsewhere on the page (examples) stay out.
+    let size = members
+        .iter()
+        .map(|&(k, _, _)| cands[k].size())
+        .sum::<f32>()
+        / members.len() as f32;
+    let mut on_lattice: Vec<((i32, i32), f32)> = Vec::new();
+    for b in &cands {
+        if (b.size() - size).abs() > o.size_tolerance * size {
+            continue;
+        }
+        let fi = (b.cx() - x0) / px;
+        let fj = (b.cy() - y0) / py;
+        let (i, j) = (fi.round(), fj.round());
+        let e2 = (fi - i).powi(2) + (fj - j).powi(2);
+        if e2.sqrt() <= o.lattice_tolerance {
+            on_lattice.push(((i as i32, j as i32), e2));
+        }
+    }
+    let mut seen: Vec<(i32, i32)> = members.iter().map(|&(_, i, j)| (i, j)).collect();
+    let mut err2 = 0.0;
+    let mut joined = vec![false; on_lattice.len()];
+    loop {
+        let mut grew = false;
+        for (q, &((i, j), e2)) in on_lattice.iter().enumerate() {
+            if joined[q] {
+                continue;
+            }
+            let gap = o.max_gap as i32;
+            if seen
+                .iter()
+                .any(|&(a, b)| (a - i).abs().max((b - j).abs()) <= gap)
+            {
+                joined[q] = true;
+                seen.push((i, j));
+                err2 += e2;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    let (imin, imax) = seen
+        .iter()
+        .fold((i32::MAX, i32::MIN), |(a, b), &(i, _)| (a.min(i), b.max(i)));
+    let (jmin, jmax) = seen
+        .iter()
+        .fold((i32::MAX, i32::MIN), |(a, b), &(_, j)| (a.min(j), b.max(j)));
+    let (ni, nj) = ((imax - imin + 1) as usize, (jmax - jmin + 1) as usize);
+    if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
+        return Err(format!("cell lattice spans {ni} x {nj} cells"));
+    }
+    let n = ni;
+    let seen_frac = seen.len() as f32 / (n * n) as f32;
+    if seen_frac < o.min_seen {
+        return Err(format!(
+            "only {:.0}% of the {n}x{n} cells seen",
+            seen_frac * 100.0
+        ));
+    }
+    let k = work.k as f32;
+    let grid = Grid {
+        rows: n,
+        cols: n,
+        left: (x0 + (imin as f32 - 0.5) * px) * k,
+        top: (y0 + (jmin as f32 - 0.5) * py) * k,
+        cell_w: px * k,
+        cell_h: py * k,
+    };
+    Ok(Located {
+        grid,
+        seen: seen_frac,
+        lattice_error: (err2 / seen.len() as f32).sqrt(),
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// Draws a synthetic Queens-like board: `labels` row-major, thin lines inside regions,
+    /// thick lines between regions, on a page of colour `page`.
+    pub(crate) fn draw_board(
+        labels: &[u32],
+        n: usize,
+        pitch: u32,
+        margin: u32,
+        page: [u8; 3],
+        colours: &[[u8; 3]],
+    ) -> RgbImage {
+        let side = margin * 2 + pitch * n as u32;
+        let mut img = RgbImage::from_pixel(side, side, Rgb(page));
+        for r in 0..n {
+            for c in 0..n {
+                let col = colours[labels[r * n + c] as usize % colours.len()];
+                for y in 0..pitch {
+                    for x in 0..pitch {
+                        img.put_pixel(
+                            margin + c as u32 * pitch + x,
+                            margin + r as u32 * pitch + y,
+                            Rgb(col),
+                        );
+                    }
+                }
+            }
+        }
+        let thin = (pitch / 30).max(1);
+        let thick = (pitch / 10).max(3);
+        let black = Rgb([0, 0, 0]);
+        let mut line = |x0: u32, y0: u32, w: u32, h: u32| {
+            for y in y0..(y0 + h).min(side) {
+                for x in x0..(x0 + w).min(side) {
+                    img.put_pixel(x, y, black);
+                }
+            }
+        };
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = (margin + c as u32 * pitch, margin + r as u32 * pitch);
+                let right_diff = c + 1 == n || labels[r * n + c] != labels[r * n + c + 1];
+                let down_diff = r + 1 == n || labels[r * n + c] != labels[(r + 1) * n + c];
+                let wv = if right_diff { thick } else { thin };
+                let wh = if down_diff { thick } else { thin };
+                line(x + pitch - wv / 2 - 1, y, wv, pitch);
+                line(x, y + pitch - wh / 2 - 1, pitch, wh);
+                if c == 0 {
+                    line(x.saturating_sub(thick / 2), y, thick, pitch);
+                }
+                if r == 0 {
+                    line(x, y.saturating_sub(thick / 2), pitch, thick);
+                }
+            }
+        }
+        img
+    }
+
+    pub(crate) const PALETTE: [[u8; 3]; 8] = [
+        [0xBB, 0xA3, 0xE2],
+        [0xFF, 0xC9, 0x92],
+        [0x96, 0xBE, 0xFF],
+        [0xB3, 0xDF, 0xA0],
+        [0xDF, 0xDF, 0xDF],
+        [0xFF, 0x7B, 0x60],
+        [0xE6, 0xF3, 0x88],
+        [0xB9, 0xB2, 0x9E],
+    ];
+
+    pub(crate) fn sample_labels() -> Vec<u32> {
+        // LinkedIn Queens #132 (7x7).
+        let s = "AAAAAAA AABACCA ABBDDCC ABEEDDC AAAEECC AAFFGGC AAAFFGG";
+        s.split(' ')
+            .flat_map(|r| r.bytes().map(|b| u32::from(b - b'A')))
+            .collect()
+    }
+
+    #[test]
+    fn finds_a_synthetic_board_with_margin() {
+        let img = draw_board(&sample_labels(), 7, 60, 37, [250, 250, 250], &PALETTE);
+        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        assert_eq!(g.rows, 7);
+        assert!((g.cell_w - 60.0).abs() < 1.5, "{g:?}");
+        assert!(
+            (g.left - 37.0).abs() < 4.0 && (g.top - 37.0).abs() < 4.0,
+            "{g:?}"
+        );
+    }
+
+    #[test]
+    fn finds_a_board_on_a_dark_page_and_a_large_image() {
+        let img = draw_board(&sample_labels(), 7, 150, 80, [27, 31, 35], &PALETTE);
+        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        assert_eq!(g.rows, 7);
+        assert!((g.cell_w - 150.0).abs() < 4.0, "{g:?}");
+    }
+
+    #[test]
+    fn refuses_blank_and_tiny_images() {
+        let o = LocateOptions::default();
+        assert!(locate(&RgbImage::from_pixel(300, 200, Rgb([255, 255, 255])), &o).is_none());
+        assert!(locate(&RgbImage::new(3, 3), &o).is_none());
+        assert!(locate(&RgbImage::new(300, 300), &o).is_none());
+    }
+}

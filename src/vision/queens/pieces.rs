@@ -1,0 +1,97 @@
+//! Queens stage 4: crowns and x marks a player placed, from the centre glyph of each cell.
+//!
+//! An x mark is a small, thin glyph; a crown (black on desktop, gold on phones, or drawn by a
+//! solver) is wider and fills much more of the centre.
+
+use super::sample::Samples;
+use crate::board::Placed;
+use crate::puzzle::Pos;
+
+/// Tunables of the pieces stage (sizes are fractions of the cell pitch).
+#[derive(Clone, Debug)]
+pub struct PieceOptions {
+    /// Smallest share of the centre square covered by any glyph. Default 0.008 (x marks cover
+    /// 0.014..0.036 in real screenshots).
+    pub min_coverage: f32,
+    /// Smallest glyph width or height for any glyph. Default 0.06 (x marks are 0.10..0.16).
+    pub min_extent: f32,
+    /// Smallest coverage of a crown. Default 0.09 (crowns cover 0.15..0.40).
+    pub crown_coverage: f32,
+    /// Smallest width of a crown. Default 0.3 (crowns are 0.42..0.63 wide, x marks at most
+    /// 0.16).
+    pub crown_width: f32,
+}
+
+impl Default for PieceOptions {
+    fn default() -> Self {
+        PieceOptions {
+            min_coverage: 0.008,
+            min_extent: 0.06,
+            crown_coverage: 0.09,
+            crown_width: 0.3,
+        }
+    }
+}
+
+/// The pieces seen, in row-major order.
+pub fn pieces(s: &Samples, o: &PieceOptions) -> Vec<Placed> {
+    let mut out = Vec::new();
+    for (i, c) in s.cells.iter().enumerate() {
+        let g = c.glyph;
+        if g.coverage < o.min_coverage || g.width.max(g.height) < o.min_extent {
+            continue;
+        }
+        let pos = Pos::new(i / s.n, i % s.n);
+        out.push(
+            if g.coverage >= o.crown_coverage && g.width >= o.crown_width {
+                Placed::Crown { pos }
+            } else {
+                Placed::Cross { pos }
+            },
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::color::Lab;
+    use super::super::sample::{CellSample, Glyph};
+    use super::*;
+
+    #[test]
+    fn crowns_crosses_and_blanks() {
+        let cell = |coverage: f32, width: f32| CellSample {
+            colour: Lab::default(),
+            spread: 0.0,
+            glyph: Glyph {
+                coverage,
+                width,
+                height: width,
+                colour: Lab::default(),
+            },
+        };
+        let s = Samples {
+            n: 2,
+            cells: vec![
+                cell(0.0, 0.0),
+                cell(0.02, 0.12),
+                cell(0.3, 0.5),
+                cell(0.003, 0.03),
+            ],
+            right: vec![1.0; 2],
+            down: vec![1.0; 2],
+        };
+        assert_eq!(
+            pieces(&s, &PieceOptions::default()),
+            vec![
+                Placed::Cross {
+                    pos: Pos::new(0, 1)
+                },
+                Placed::Crown {
+                    pos: Pos::new(1, 0)
+                }
+            ]
+        );
+    }
+}

@@ -1,0 +1,291 @@
+//! Queens stage 2: measure each cell and each shared edge of a located grid.
+//!
+//! - Cell colour: the per-channel CIELAB median of points on a square ring around the centre,
+//!   away from the centre glyph (crown, x mark) and from the borders.
+//! - Centre glyph: the share of points in a central square that differ clearly from the cell
+//!   colour, their bounding box and mean colour (used by the pieces stage).
+//! - Edge weight: how much darkness lies across the shared edge of two cells, integrated
+//!   across the line (effective width in pixels of a black line); thick region borders weigh
+//!   several times more than thin cell borders, whatever the blur or antialiasing.
+
+use super::color::{Lab, luma};
+use crate::board::Grid;
+use image::RgbImage;
+
+/// Tunables of the sampling stage (fractions are of the cell pitch).
+#[derive(Clone, Debug)]
+pub struct SampleOptions {
+    /// Inner half-size of the colour ring. Default 0.27 (outside most glyphs).
+    pub ring_inner: f32,
+    /// Outer half-size of the colour ring. Default 0.40 (inside the borders).
+    pub ring_outer: f32,
+    /// Sample points per side of the ring's bounding square. Default 16.
+    pub ring_points: usize,
+    /// Half-size of the central square searched for a glyph. Default 0.3.
+    pub glyph_half: f32,
+    /// Sample points per side of the central square. Default 24.
+    pub glyph_points: usize,
+    /// RGB distance from the cell colour above which a centre point is glyph. Default 70.
+    pub glyph_distance: f32,
+    /// Half-width of the scan across an edge. Default 0.2.
+    pub edge_half: f32,
+    /// Number of scans along each edge (spread over its middle 60%). Default 5.
+    pub edge_scans: usize,
+}
+
+impl Default for SampleOptions {
+    fn default() -> Self {
+        SampleOptions {
+            ring_inner: 0.27,
+            ring_outer: 0.40,
+            ring_points: 16,
+            glyph_half: 0.3,
+            glyph_points: 24,
+            glyph_distance: 70.0,
+            edge_half: 0.2,
+            edge_scans: 5,
+        }
+    }
+}
+
+/// What sits at the centre of a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Glyph {
+    /// Share of the central square's points that are glyph, 0..=1.
+    pub coverage: f32,
+    /// Width of the glyph's bounding box, as a fraction of the pitch.
+    pub width: f32,
+    /// Height of the glyph's bounding box, as a fraction of the pitch.
+    pub height: f32,
+    /// Mean colour of the glyph points (black for x marks and desktop crowns, gold for phone
+    /// crowns).
+    pub colour: Lab,
+}
+
+/// Measurements of one cell.
+#[derive(Clone, Copy, Debug)]
+pub struct CellSample {
+    /// Background colour.
+    pub colour: Lab,
+    /// Median CIE76 distance of the ring points from `colour` (noise, shading, stray pixels).
+    pub spread: f32,
+    /// The centre glyph.
+    pub glyph: Glyph,
+}
+
+/// Measurements of a whole board.
+#[derive(Clone, Debug)]
+pub struct Samples {
+    /// Board side.
+    pub n: usize,
+    /// Cells, row-major.
+    pub cells: Vec<CellSample>,
+    /// Line weight between `(r, c)` and `(r, c + 1)`, index `r * (n - 1) + c`, in pixels.
+    pub right: Vec<f32>,
+    /// Line weight between `(r, c)` and `(r + 1, c)`, index `r * n + c`, in pixels.
+    pub down: Vec<f32>,
+}
+
+fn px(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
+    let xi = (x.max(0.0) as u32).min(img.width() - 1);
+    let yi = (y.max(0.0) as u32).min(img.height() - 1);
+    img.get_pixel(xi, yi).0
+}
+
+fn dist_rgb(a: [u8; 3], b: [f32; 3]) -> f32 {
+    let d = |k: usize| f32::from(a[k]) - b[k];
+    (d(0) * d(0) + d(1) * d(1) + d(2) * d(2)).sqrt()
+}
+
+fn sample_cell(img: &RgbImage, g: &Grid, r: usize, c: usize, o: &SampleOptions) -> CellSample {
+    let (cx, cy) = g.center(crate::puzzle::Pos::new(r, c));
+    let (pw, ph) = (g.cell_w, g.cell_h);
+    let m = o.ring_points.max(2);
+    let mut labs: Vec<Lab> = Vec::with_capacity(m * m);
+    let mut rgbs: Vec<[u8; 3]> = Vec::with_capacity(m * m);
+    for iy in 0..m {
+        let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
+        for ix in 0..m {
+            let fx = -o.ring_outer + 2.0 * o.ring_outer * ix as f32 / (m - 1) as f32;
+            if fx.abs().max(fy.abs()) < o.ring_inner {
+                continue;
+            }
+            let p = px(img, cx + fx * pw, cy + fy * ph);
+            rgbs.push(p);
+            labs.push(Lab::from_rgb(p));
+        }
+    }
+    let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
+    let mut d: Vec<f32> = labs.iter().map(|l| l.delta_e(colour)).collect();
+    let mid = d.len() / 2;
+    let spread = if d.is_empty() {
+        0.0
+    } else {
+        *d.select_nth_unstable_by(mid, f32::total_cmp).1
+    };
+    // Background RGB: mean of the ring points close to the median colour.
+    let mut bg = [0f32; 3];
+    let mut nb = 0.0;
+    for (p, l) in rgbs.iter().zip(&labs) {
+        if l.delta_e(colour) <= spread * 2.0 + 3.0 {
+            for k in 0..3 {
+                bg[k] += f32::from(p[k]);
+            }
+            nb += 1.0;
+        }
+    }
+    if nb > 0.0 {
+        for v in &mut bg {
+            *v /= nb;
+        }
+    }
+    let q = o.glyph_points.max(2);
+    let (mut hits, mut total) = (0usize, 0usize);
+    let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    let mut sum = [0f32; 3];
+    for iy in 0..q {
+        let fy = -o.glyph_half + 2.0 * o.glyph_half * iy as f32 / (q - 1) as f32;
+        for ix in 0..q {
+            let fx = -o.glyph_half + 2.0 * o.glyph_half * ix as f32 / (q - 1) as f32;
+            let p = px(img, cx + fx * pw, cy + fy * ph);
+            total += 1;
+            if dist_rgb(p, bg) > o.glyph_distance {
+                hits += 1;
+                x0 = x0.min(fx);
+                x1 = x1.max(fx);
+                y0 = y0.min(fy);
+                y1 = y1.max(fy);
+                for k in 0..3 {
+                    sum[k] += f32::from(p[k]);
+                }
+            }
+        }
+    }
+    let glyph = if hits == 0 {
+        Glyph::default()
+    } else {
+        let h = hits as f32;
+        let step = 2.0 * o.glyph_half / (q - 1) as f32;
+        Glyph {
+            coverage: h / total as f32,
+            width: x1 - x0 + step,
+            height: y1 - y0 + step,
+            colour: Lab::from_rgb([(sum[0] / h) as u8, (sum[1] / h) as u8, (sum[2] / h) as u8]),
+        }
+    };
+    CellSample {
+        colour,
+        spread,
+        glyph,
+    }
+}
+
+/// Integrated darkness across a line: scans from `(x, y)` along `(dx, dy)` for `len` pixels
+/// each way and sums `(brightest - luma) / brightest`.
+fn line_weight(img: &RgbImage, x: f32, y: f32, dx: f32, dy: f32, len: f32) -> f32 {
+    let steps = len.ceil().max(1.0) as i32;
+    let mut ys = Vec::with_capacity(2 * steps as usize + 1);
+    for t in -steps..=steps {
+        let t = t as f32;
+        ys.push(f32::from(luma(px(img, x + t * dx, y + t * dy))));
+    }
+    let top = ys.iter().copied().fold(1.0f32, f32::max);
+    ys.iter().map(|v| (top - v) / top).sum()
+}
+
+fn edge_weight(
+    img: &RgbImage,
+    g: &Grid,
+    r: usize,
+    c: usize,
+    right: bool,
+    o: &SampleOptions,
+) -> f32 {
+    let s = o.edge_scans.max(1);
+    let mut w: Vec<f32> = (0..s)
+        .map(|k| {
+            let f = if s == 1 {
+                0.5
+            } else {
+                0.2 + 0.6 * k as f32 / (s - 1) as f32
+            };
+            if right {
+                let x = g.left + (c + 1) as f32 * g.cell_w;
+                let y = g.top + (r as f32 + f) * g.cell_h;
+                line_weight(img, x, y, 1.0, 0.0, o.edge_half * g.cell_w)
+            } else {
+                let x = g.left + (c as f32 + f) * g.cell_w;
+                let y = g.top + (r + 1) as f32 * g.cell_h;
+                line_weight(img, x, y, 0.0, 1.0, o.edge_half * g.cell_h)
+            }
+        })
+        .collect();
+    let mid = w.len() / 2;
+    *w.select_nth_unstable_by(mid, f32::total_cmp).1
+}
+
+/// Measures every cell and every shared edge of `grid`.
+pub fn sample(img: &RgbImage, grid: &Grid, o: &SampleOptions) -> Samples {
+    let n = grid.rows;
+    let mut cells = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            cells.push(sample_cell(img, grid, r, c, o));
+        }
+    }
+    let mut right = Vec::with_capacity(n * n.saturating_sub(1));
+    for r in 0..n {
+        for c in 0..n.saturating_sub(1) {
+            right.push(edge_weight(img, grid, r, c, true, o));
+        }
+    }
+    let mut down = Vec::with_capacity(n * n.saturating_sub(1));
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n {
+            down.push(edge_weight(img, grid, r, c, false, o));
+        }
+    }
+    Samples {
+        n,
+        cells,
+        right,
+        down,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
+    use super::*;
+
+    #[test]
+    fn colours_and_edges_of_a_synthetic_board() {
+        let labels = sample_labels();
+        let img = draw_board(&labels, 7, 60, 20, [255, 255, 255], &PALETTE);
+        let g = Grid {
+            rows: 7,
+            cols: 7,
+            left: 20.0,
+            top: 20.0,
+            cell_w: 60.0,
+            cell_h: 60.0,
+        };
+        let s = sample(&img, &g, &SampleOptions::default());
+        for (i, cell) in s.cells.iter().enumerate() {
+            let want = Lab::from_rgb(PALETTE[labels[i] as usize]);
+            assert!(cell.colour.delta_e(want) < 1.0, "cell {i}");
+            assert_eq!(cell.glyph.coverage, 0.0);
+        }
+        // Thick borders weigh more than thin ones.
+        for r in 0..7 {
+            for c in 0..6 {
+                let w = s.right[r * 6 + c];
+                if labels[r * 7 + c] == labels[r * 7 + c + 1] {
+                    assert!(w < 2.5, "thin {r},{c}: {w}");
+                } else {
+                    assert!(w > 4.0, "thick {r},{c}: {w}");
+                }
+            }
+        }
+    }
+}
