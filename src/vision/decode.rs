@@ -13,6 +13,8 @@ pub struct DecodeOptions {
     pub max_side: u32,
     /// Largest pixel count accepted. Default 50 million (200 MB as RGBA).
     pub max_pixels: u64,
+    /// Largest file accepted, in bytes. Default 64 MiB.
+    pub max_file_bytes: u64,
 }
 
 impl Default for DecodeOptions {
@@ -20,6 +22,7 @@ impl Default for DecodeOptions {
         DecodeOptions {
             max_side: 12_000,
             max_pixels: 50_000_000,
+            max_file_bytes: 64 << 20,
         }
     }
 }
