@@ -11,6 +11,7 @@
 pub mod board;
 pub mod format;
 pub mod puzzle;
+pub mod render;
 pub mod rules;
 pub mod vision;
 
