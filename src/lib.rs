@@ -13,6 +13,7 @@ pub mod exit;
 pub mod format;
 pub mod pipeline;
 pub mod puzzle;
+pub mod render;
 pub mod rules;
 pub mod solve;
 pub mod vision;
