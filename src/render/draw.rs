@@ -285,7 +285,7 @@ pub fn sun(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
 /// horns point up and to the left as in LinkedIn's icon.
 pub fn moon_shape(cx: f32, cy: f32, r: f32) -> Shape {
     let outer = Shape::circle(cx + 0.04 * r, cy + 0.04 * r, r);
-    let bite = Shape::circle(cx - 0.36 * r, cy - 0.50 * r, 0.74 * r);
+    let bite = Shape::circle(cx - 0.40 * r, cy - 0.48 * r, 0.78 * r);
     outer.minus(bite)
 }
 
@@ -294,8 +294,9 @@ pub fn moon(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
     let r = MOON_RADIUS * cell * st.size;
     let w = stroke_w(cell, OUTLINE);
     let body = moon_shape(cx, cy, r);
-    fill(img, &body, st.outline, 1.0);
-    fill(img, &body.offset(-w), st.fill, st.fill_opacity);
+    let inner = body.clone().offset(-w);
+    fill(img, &inner, st.fill, st.fill_opacity);
+    fill(img, &body.minus(inner), st.outline, 1.0);
 }
 
 /// Crown width relative to the cell.
@@ -332,9 +333,12 @@ pub fn crown(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
     let w = CROWN_WIDTH * cell * st.size;
     let sw = stroke_w(cell, 0.022);
     let shape = crown_shape(cx, cy, w);
-    fill(img, &shape, st.outline, 1.0);
-    if st.outline != st.fill {
-        fill(img, &shape.offset(-sw), st.fill, st.fill_opacity);
+    if st.outline == st.fill {
+        fill(img, &shape, st.fill, st.fill_opacity);
+    } else {
+        let inner = shape.clone().offset(-sw);
+        fill(img, &inner, st.fill, st.fill_opacity);
+        fill(img, &shape.minus(inner), st.outline, 1.0);
     }
 }
 
