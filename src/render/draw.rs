@@ -220,8 +220,37 @@ pub fn fill(img: &mut RgbImage, shape: &Shape, color: Color, opacity: f32) {
     let ya = (y0 - 1.0).floor().clamp(0.0, h) as u32;
     let yb = (y1 + 1.0).ceil().clamp(0.0, h) as u32;
     let opacity = opacity.clamp(0.0, 1.0);
+    // Fast path: the core of a rounded rectangle (away from its corners and edges by more
+    // than a pixel) is fully covered; only its rim needs the distance function.
+    let core = match *shape {
+        Shape::RoundRect { x0, y0, x1, y1, r } => {
+            let r = r.max(0.0);
+            Some((x0 + r + 1.0, y0 + 1.0, x1 - r - 1.0, y1 - 1.0))
+        }
+        _ => None,
+    };
     for py in ya..yb {
+        let (mut ka, mut kb) = (u32::MAX, 0);
+        if let Some((cx0, cy0, cx1, cy1)) = core
+            && (py as f32) >= cy0
+            && (py as f32 + 1.0) <= cy1
+            && cx1 > cx0
+        {
+            ka = cx0.ceil().clamp(0.0, w) as u32;
+            kb = cx1.floor().clamp(0.0, w) as u32;
+            for px in ka..kb {
+                let p = img.get_pixel_mut(px, py);
+                *p = if opacity >= 1.0 {
+                    color
+                } else {
+                    mix(*p, color, opacity)
+                };
+            }
+        }
         for px in xa..xb {
+            if px >= ka && px < kb {
+                continue;
+            }
             let d = shape.sdf(px as f32 + 0.5, py as f32 + 0.5);
             let cov = (0.5 - d).clamp(0.0, 1.0) * opacity;
             if cov <= 0.0 {

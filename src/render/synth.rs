@@ -1198,4 +1198,38 @@ mod tests {
             Err(RenderError::SolutionMismatch(_))
         ));
     }
+
+    #[test]
+    fn extreme_scales_and_every_frame_render() {
+        let q = format::parse("queens 4x4\nA A B B\nA C C B\nD C C B\nD D D B\n").unwrap();
+        let sol = Solution::Queens {
+            crowns: vec![1, 3, 0, 2],
+        };
+        for p in [tango(), q] {
+            for frame in [Frame::None, Frame::Desktop, Frame::Phone] {
+                for scale in [SCALE_RANGE.0, 1200] {
+                    for theme in [Theme::Light, Theme::Dark] {
+                        let sol = match p {
+                            Puzzle::Queens(_) => Some(&sol),
+                            Puzzle::Tango(_) => None,
+                        };
+                        let state = if sol.is_some() {
+                            State::Solved
+                        } else {
+                            State::Raw
+                        };
+                        let opts = SynthOptions {
+                            frame,
+                            scale,
+                            theme,
+                            state,
+                            ..Default::default()
+                        };
+                        let shot = render(&p, sol, &opts).unwrap();
+                        assert!(shot.grid.left + shot.grid.width() <= shot.image.width() as f32);
+                    }
+                }
+            }
+        }
+    }
 }
