@@ -6,13 +6,18 @@
 //! text only, no images), plus 8x8 Tango and 5x5, 6x6, 12x12 Queens boards made here from a
 //! fixed seed. Every puzzle is checked to have exactly one solution by brute force, and that
 //! solution is what the in-progress and solved states draw.
+//!
+//! It also writes the README's before/after pairs to `docs/img/`: two in-progress fixtures and
+//! the overlay drawn on them from their ground truth (grid and placed pieces) and solution.
 
 #[path = "../tests/support/brute.rs"]
 mod brute;
 
-use snapsolve::board::Theme;
+use snapsolve::board::{Reading, Theme};
 use snapsolve::format;
 use snapsolve::render::fixtures::{FixtureSpec, MANIFEST_HEADER, write_fixture};
+use snapsolve::render::output::{PngCompression, encode_png};
+use snapsolve::render::overlay::{OverlayMarks, OverlayOptions, overlay};
 use snapsolve::render::rng::Rng;
 use snapsolve::render::synth::{Frame, State, SynthOptions, render};
 use snapsolve::{Puzzle, Queens, Tango};
@@ -304,6 +309,11 @@ fn main() -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let mut rows = vec![MANIFEST_HEADER.to_string()];
     let mut total = 0u64;
+    let examples = [
+        "tango-6x6-light-none-in-progress",
+        "queens-10x10-light-none-in-progress",
+    ];
+    let img_dir = PathBuf::from("docs/img");
     for (k, it) in items().into_iter().enumerate() {
         let (puzzle, source) = load(&it.source)?;
         let solution = brute::unique_solution(&puzzle).ok_or(format!(
@@ -352,6 +362,30 @@ fn main() -> Result<(), String> {
             shot.image.height()
         );
         rows.push(spec.to_row());
+        if examples.contains(&id.as_str()) {
+            let reading = Reading {
+                puzzle: puzzle.clone(),
+                grid: shot.grid,
+                theme: shot.theme,
+                placed: shot.placed.clone(),
+                doubts: vec![],
+                min_confidence: 1.0,
+            };
+            let after = overlay(
+                &shot.image,
+                &reading,
+                Some(&solution),
+                &OverlayMarks::default(),
+                &OverlayOptions::default(),
+            )
+            .map_err(|e| e.to_string())?;
+            std::fs::create_dir_all(&img_dir).map_err(|e| e.to_string())?;
+            for (suffix, img) in [("before", &shot.image), ("after", &after)] {
+                let bytes = encode_png(img, PngCompression::Best).map_err(|e| e.to_string())?;
+                std::fs::write(img_dir.join(format!("{id}-{suffix}.png")), bytes)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
     }
     std::fs::write(dir.join("MANIFEST.tsv"), rows.join("\n") + "\n").map_err(|e| e.to_string())?;
     println!("total PNG bytes: {total}");

@@ -31,7 +31,7 @@ pub struct OverlayMarks {
 /// screenshot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverlayOptions {
-    /// Opacity of a hint piece's body (its outline is solid). Default 0.4.
+    /// Opacity of a hint piece's body (its outline is solid). Default 0.3.
     pub hint_opacity: f32,
     /// Size of hint pieces relative to LinkedIn's pieces. Default 0.85.
     pub hint_size: f32,
@@ -48,7 +48,7 @@ pub struct OverlayOptions {
 impl Default for OverlayOptions {
     fn default() -> Self {
         OverlayOptions {
-            hint_opacity: 0.4,
+            hint_opacity: 0.3,
             hint_size: 0.85,
             correction_size: 0.5,
             mark_width: 0.05,
