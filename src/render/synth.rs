@@ -141,6 +141,79 @@ impl Default for SynthOptions {
     }
 }
 
+/// Ranges [`SynthOptions::random`] draws from (the stress-test spread of issue 4).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomRanges {
+    /// Board width at scale 1, in pixels. Default 360.
+    pub base_scale: u32,
+    /// Smallest and largest scale factor. Default 0.4..=3.0.
+    pub scale: (f32, f32),
+    /// Smallest and largest JPEG quality. Default 35..=95.
+    pub jpeg: (u8, u8),
+    /// Share of renders saved as JPEG (the others stay lossless). Default 0.7.
+    pub jpeg_share: f32,
+    /// Largest blur sigma in pixels. Default 0.8.
+    pub max_blur: f32,
+    /// Largest noise standard deviation in levels. Default 3.
+    pub max_noise: f32,
+}
+
+impl Default for RandomRanges {
+    fn default() -> Self {
+        RandomRanges {
+            base_scale: 360,
+            scale: (0.4, 3.0),
+            jpeg: (35, 95),
+            jpeg_share: 0.7,
+            max_blur: 0.8,
+            max_noise: 3.0,
+        }
+    }
+}
+
+impl SynthOptions {
+    /// Random options within `ranges`: theme, frame and state uniformly, scale, JPEG quality,
+    /// blur and noise from their ranges, a fresh seed. Deterministic for the generator's state.
+    pub fn random(rng: &mut Rng, ranges: &RandomRanges) -> SynthOptions {
+        let theme = if rng.chance(0.5) {
+            Theme::Light
+        } else {
+            Theme::Dark
+        };
+        let frame = [Frame::None, Frame::Desktop, Frame::Phone][rng.below(3)];
+        let state = [State::Raw, State::InProgress, State::Solved][rng.below(3)];
+        let (s0, s1) = ranges.scale;
+        let factor = s0 + (s1 - s0) * rng.f32();
+        let scale = ((ranges.base_scale as f32 * factor).round() as u32)
+            .clamp(SCALE_RANGE.0, SCALE_RANGE.1);
+        let (q0, q1) = ranges.jpeg;
+        let jpeg_quality = rng
+            .chance(ranges.jpeg_share)
+            .then(|| q0.min(q1) + rng.below((q1.max(q0) - q0.min(q1)) as usize + 1) as u8);
+        let blur = if rng.chance(0.3) {
+            ranges.max_blur * rng.f32()
+        } else {
+            0.0
+        };
+        let noise = if rng.chance(0.3) {
+            ranges.max_noise * rng.f32()
+        } else {
+            0.0
+        };
+        SynthOptions {
+            theme,
+            scale,
+            frame,
+            state,
+            jpeg_quality,
+            blur,
+            noise,
+            seed: rng.next_u64(),
+            ..SynthOptions::default()
+        }
+    }
+}
+
 /// Smallest and largest board width accepted by [`render`].
 pub const SCALE_RANGE: (u32, u32) = (24, 4000);
 
@@ -1231,5 +1304,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn random_options_cover_the_ranges() {
+        let mut rng = Rng::new(5);
+        let ranges = RandomRanges::default();
+        let all: Vec<SynthOptions> = (0..300)
+            .map(|_| SynthOptions::random(&mut rng, &ranges))
+            .collect();
+        for f in [Frame::None, Frame::Desktop, Frame::Phone] {
+            assert!(all.iter().any(|o| o.frame == f));
+        }
+        for s in [State::Raw, State::InProgress, State::Solved] {
+            assert!(all.iter().any(|o| o.state == s));
+        }
+        assert!(all.iter().any(|o| o.theme == Theme::Dark));
+        assert!(all.iter().all(|o| (144..=1080).contains(&o.scale)));
+        assert!(all.iter().any(|o| o.scale < 200) && all.iter().any(|o| o.scale > 1000));
+        let qs: Vec<u8> = all.iter().filter_map(|o| o.jpeg_quality).collect();
+        assert!(qs.iter().all(|q| (35..=95).contains(q)));
+        assert!(qs.len() > 150 && qs.len() < 270);
     }
 }
