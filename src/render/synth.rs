@@ -1144,11 +1144,9 @@ fn degrade(img: &mut RgbImage, opts: &SynthOptions, rng: &mut Rng) -> Result<(),
         *img = image::imageops::blur(img, opts.blur);
     }
     if opts.noise > 0.0 {
-        for p in img.pixels_mut() {
-            for ch in p.0.iter_mut() {
-                let v = *ch as f32 + rng.normal() * opts.noise;
-                *ch = v.round().clamp(0.0, 255.0) as u8;
-            }
+        for ch in img.iter_mut() {
+            let v = *ch as f32 + rng.normal16() * opts.noise;
+            *ch = v.round().clamp(0.0, 255.0) as u8;
         }
     }
     if let Some(q) = opts.jpeg_quality {
