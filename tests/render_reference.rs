@@ -217,6 +217,27 @@ fn synth_tango_light_desktop_degraded() {
     check_reference("synth-tango-light-desktop-degraded", &shot.image);
 }
 
+#[test]
+fn synth_queens_light_desktop_hover_and_cursor() {
+    let p = parse(QUEENS);
+    let sol = brute::unique_solution(&p).unwrap();
+    let shot = render(
+        &p,
+        Some(&sol),
+        &SynthOptions {
+            frame: Frame::Desktop,
+            state: State::InProgress,
+            scale: 200,
+            seed: 8,
+            hover: true,
+            cursor: true,
+            ..SynthOptions::default()
+        },
+    )
+    .unwrap();
+    check_reference("synth-queens-light-desktop-hover-cursor", &shot.image);
+}
+
 /// Every glyph at three cell sizes, both themes: the drawing module's own reference sheet.
 #[test]
 fn glyph_sheet() {

@@ -119,6 +119,11 @@ pub struct SynthOptions {
     /// Queens: shuffle the region colours with the seed (otherwise region k takes
     /// [`palette::QUEENS_REGIONS`]`[k]`). Default true.
     pub shuffle_colors: bool,
+    /// Queens: draw one random cell darker, as LinkedIn does under the mouse. Default false.
+    pub hover: bool,
+    /// Draw a mouse pointer at a random spot over the board (desktop captures and videos
+    /// show one; it can hide part of a cell or marker). Default false.
+    pub cursor: bool,
 }
 
 impl Default for SynthOptions {
@@ -137,6 +142,8 @@ impl Default for SynthOptions {
             x_marks: true,
             crown_style: CrownStyle::Auto,
             shuffle_colors: true,
+            hover: false,
+            cursor: false,
         }
     }
 }
@@ -156,6 +163,11 @@ pub struct RandomRanges {
     pub max_blur: f32,
     /// Largest noise standard deviation in levels. Default 3.
     pub max_noise: f32,
+    /// Share of renders with a hovered (darker) Queens cell. Default 0.
+    pub hover_share: f32,
+    /// Share of renders with a mouse pointer over the board. Default 0 (a pointer can hide a
+    /// marker, so a read can then not be exact).
+    pub cursor_share: f32,
 }
 
 impl Default for RandomRanges {
@@ -167,6 +179,8 @@ impl Default for RandomRanges {
             jpeg_share: 0.7,
             max_blur: 0.8,
             max_noise: 3.0,
+            hover_share: 0.0,
+            cursor_share: 0.0,
         }
     }
 }
@@ -200,6 +214,8 @@ impl SynthOptions {
         } else {
             0.0
         };
+        let hover = ranges.hover_share > 0.0 && rng.chance(ranges.hover_share);
+        let cursor = ranges.cursor_share > 0.0 && rng.chance(ranges.cursor_share);
         SynthOptions {
             theme,
             scale,
@@ -208,6 +224,8 @@ impl SynthOptions {
             jpeg_quality,
             blur,
             noise,
+            hover,
+            cursor,
             seed: rng.next_u64(),
             ..SynthOptions::default()
         }
@@ -357,9 +375,32 @@ pub fn render(
                 CrownStyle::Black => false,
                 CrownStyle::Auto => opts.frame == Frame::Phone,
             };
-            let colors = region_colors(q.n(), opts.shuffle_colors, &mut rng);
+            let mut colors: Vec<Vec<Color>> = Vec::new();
+            let base = region_colors(q.n(), opts.shuffle_colors, &mut rng);
+            let hover = opts
+                .hover
+                .then(|| Pos::new(rng.below(q.n()), rng.below(q.n())));
+            for r in 0..q.n() {
+                colors.push(
+                    (0..q.n())
+                        .map(|c| {
+                            let col = base[q.region(Pos::new(r, c)) % base.len()];
+                            if hover == Some(Pos::new(r, c)) {
+                                mix(col, hex(0x000000), HOVER_DARKEN)
+                            } else {
+                                col
+                            }
+                        })
+                        .collect(),
+                );
+            }
             draw_queens(&mut img, &grid, q, &placed, &pal, &colors, gold)
         }
+    }
+    if opts.cursor {
+        let x = grid.left + rng.f32() * grid.width();
+        let y = grid.top + rng.f32() * grid.height();
+        cursor(&mut img, x, y, (board_w * CURSOR_SIZE).max(12.0));
     }
     degrade(&mut img, opts, &mut rng)?;
     Ok(RenderedShot {
@@ -1052,14 +1093,14 @@ fn draw_queens(
     q: &Queens,
     placed: &[Placed],
     pal: &Palette,
-    colors: &[Color],
+    colors: &[Vec<Color>],
     gold: bool,
 ) {
     let n = q.n();
     let c = g.cell_w;
     let (x0, y0) = (g.left, g.top);
     let (x1, y1) = (g.left + g.width(), g.top + g.height());
-    let color_of = |p: Pos| colors[q.region(p) % colors.len()];
+    let color_of = |p: Pos| colors[p.row][p.col];
     for r in 0..n {
         for col in 0..n {
             let p = Pos::new(r, col);
@@ -1136,6 +1177,31 @@ fn draw_queens(
             Placed::Symbol { .. } => {}
         }
     }
+}
+
+/// How much the hovered Queens cell darkens (0 = not at all, 1 = black).
+pub const HOVER_DARKEN: f32 = 0.12;
+/// Mouse pointer height relative to the board width (at least 12 px).
+pub const CURSOR_SIZE: f32 = 0.06;
+
+/// A mouse pointer (white arrow, black outline) with its tip at `(x, y)`, `h` pixels tall.
+fn cursor(img: &mut RgbImage, x: f32, y: f32, h: f32) {
+    let k = h / 20.0;
+    let pts: Vec<(f32, f32)> = [
+        (0.0, 0.0),
+        (0.0, 17.0),
+        (4.0, 13.0),
+        (7.0, 20.0),
+        (9.5, 19.0),
+        (6.5, 12.0),
+        (12.0, 12.0),
+    ]
+    .iter()
+    .map(|&(a, b)| (x + a * k, y + b * k))
+    .collect();
+    let arrow = Shape::Polygon(pts);
+    draw::fill(img, &arrow.clone().offset(0.5 * k), hex(0x000000), 1.0);
+    draw::fill(img, &arrow.offset(-0.7 * k), hex(0xFFFFFF), 1.0);
 }
 
 /// Blur, noise and JPEG round trip, in that order.
