@@ -314,7 +314,7 @@ pub fn sun(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
 /// horns point up and to the left as in LinkedIn's icon.
 pub fn moon_shape(cx: f32, cy: f32, r: f32) -> Shape {
     let outer = Shape::circle(cx + 0.04 * r, cy + 0.04 * r, r);
-    let bite = Shape::circle(cx - 0.40 * r, cy - 0.48 * r, 0.78 * r);
+    let bite = Shape::circle(cx - 0.72 * r, cy - 0.42 * r, 0.88 * r);
     outer.minus(bite)
 }
 
