@@ -232,6 +232,10 @@ impl SynthOptions {
     }
 }
 
+/// Largest ratio of rows to columns [`render`] draws (keeps images bounded: the board width is
+/// at most [`SCALE_RANGE`]`.1`).
+pub const MAX_ASPECT: usize = 4;
+
 /// Smallest and largest board width accepted by [`render`].
 pub const SCALE_RANGE: (u32, u32) = (24, 4000);
 
@@ -346,9 +350,14 @@ pub fn render(
             Some(s)
         }
     };
+    let (rows, cols) = p.size();
+    if rows == 0 || cols == 0 || rows > MAX_ASPECT * cols {
+        return Err(RenderError::BadOption(format!(
+            "cannot draw a {rows}x{cols} board (at most {MAX_ASPECT} times taller than wide)"
+        )));
+    }
     let mut rng = Rng::new(opts.seed);
     let pal = Palette::for_theme(opts.theme);
-    let (rows, cols) = p.size();
     let board_w = opts.scale as f32;
     let cell = board_w / cols as f32;
     let board_h = cell * rows as f32;
@@ -1389,5 +1398,19 @@ mod tests {
         let qs: Vec<u8> = all.iter().filter_map(|o| o.jpeg_quality).collect();
         assert!(qs.iter().all(|q| (35..=95).contains(q)));
         assert!(qs.len() > 150 && qs.len() < 270);
+    }
+
+    #[test]
+    fn degenerate_boards_are_refused() {
+        let empty = Puzzle::Tango(Tango::empty(0, 0));
+        assert!(matches!(
+            render(&empty, None, &SynthOptions::default()),
+            Err(RenderError::BadOption(_))
+        ));
+        let tall = Puzzle::Tango(Tango::empty(16, 2));
+        assert!(matches!(
+            render(&tall, None, &SynthOptions::default()),
+            Err(RenderError::BadOption(_))
+        ));
     }
 }
