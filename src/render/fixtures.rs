@@ -85,10 +85,7 @@ impl FixtureSpec {
     /// The manifest row (tab separated, in [`MANIFEST_HEADER`] order).
     pub fn to_row(&self) -> String {
         let o = &self.options;
-        let theme = match o.theme {
-            crate::board::Theme::Light => "light",
-            crate::board::Theme::Dark => "dark",
-        };
+        let theme = super::synth::theme_name(o.theme);
         format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.id,
@@ -116,11 +113,7 @@ impl FixtureSpec {
             f[i].parse::<f64>()
                 .map_err(|e| format!("column {}: `{}`: {e}", i + 1, f[i]))
         };
-        let theme = match f[2] {
-            "light" => crate::board::Theme::Light,
-            "dark" => crate::board::Theme::Dark,
-            t => return Err(format!("unknown theme `{t}`")),
-        };
+        let theme = super::synth::parse_theme(f[2]).ok_or(format!("unknown theme `{}`", f[2]))?;
         let options = SynthOptions {
             theme,
             frame: Frame::parse(f[3]).ok_or(format!("unknown frame `{}`", f[3]))?,

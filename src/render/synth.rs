@@ -43,6 +43,21 @@ impl Frame {
     }
 }
 
+/// Lowercase name of a theme (`light`, `dark`), as the CLI and the fixture manifest spell it.
+pub fn theme_name(t: Theme) -> &'static str {
+    match t {
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    }
+}
+
+/// Parses a theme name as printed by [`theme_name`].
+pub fn parse_theme(s: &str) -> Option<Theme> {
+    [Theme::Light, Theme::Dark]
+        .into_iter()
+        .find(|&t| theme_name(t) == s)
+}
+
 /// The game state drawn on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum State {
