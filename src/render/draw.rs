@@ -220,8 +220,37 @@ pub fn fill(img: &mut RgbImage, shape: &Shape, color: Color, opacity: f32) {
     let ya = (y0 - 1.0).floor().clamp(0.0, h) as u32;
     let yb = (y1 + 1.0).ceil().clamp(0.0, h) as u32;
     let opacity = opacity.clamp(0.0, 1.0);
+    // Fast path: the core of a rounded rectangle (away from its corners and edges by more
+    // than a pixel) is fully covered; only its rim needs the distance function.
+    let core = match *shape {
+        Shape::RoundRect { x0, y0, x1, y1, r } => {
+            let r = r.max(0.0);
+            Some((x0 + r + 1.0, y0 + 1.0, x1 - r - 1.0, y1 - 1.0))
+        }
+        _ => None,
+    };
     for py in ya..yb {
+        let (mut ka, mut kb) = (u32::MAX, 0);
+        if let Some((cx0, cy0, cx1, cy1)) = core
+            && (py as f32) >= cy0
+            && (py as f32 + 1.0) <= cy1
+            && cx1 > cx0
+        {
+            ka = cx0.ceil().clamp(0.0, w) as u32;
+            kb = cx1.floor().clamp(0.0, w) as u32;
+            for px in ka..kb {
+                let p = img.get_pixel_mut(px, py);
+                *p = if opacity >= 1.0 {
+                    color
+                } else {
+                    mix(*p, color, opacity)
+                };
+            }
+        }
         for px in xa..xb {
+            if px >= ka && px < kb {
+                continue;
+            }
             let d = shape.sdf(px as f32 + 0.5, py as f32 + 0.5);
             let cov = (0.5 - d).clamp(0.0, 1.0) * opacity;
             if cov <= 0.0 {
@@ -285,7 +314,7 @@ pub fn sun(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
 /// horns point up and to the left as in LinkedIn's icon.
 pub fn moon_shape(cx: f32, cy: f32, r: f32) -> Shape {
     let outer = Shape::circle(cx + 0.04 * r, cy + 0.04 * r, r);
-    let bite = Shape::circle(cx - 0.36 * r, cy - 0.50 * r, 0.74 * r);
+    let bite = Shape::circle(cx - 0.72 * r, cy - 0.42 * r, 0.88 * r);
     outer.minus(bite)
 }
 
@@ -294,8 +323,9 @@ pub fn moon(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
     let r = MOON_RADIUS * cell * st.size;
     let w = stroke_w(cell, OUTLINE);
     let body = moon_shape(cx, cy, r);
-    fill(img, &body, st.outline, 1.0);
-    fill(img, &body.offset(-w), st.fill, st.fill_opacity);
+    let inner = body.clone().offset(-w);
+    fill(img, &inner, st.fill, st.fill_opacity);
+    fill(img, &body.minus(inner), st.outline, 1.0);
 }
 
 /// Crown width relative to the cell.
@@ -332,9 +362,12 @@ pub fn crown(img: &mut RgbImage, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
     let w = CROWN_WIDTH * cell * st.size;
     let sw = stroke_w(cell, 0.022);
     let shape = crown_shape(cx, cy, w);
-    fill(img, &shape, st.outline, 1.0);
-    if st.outline != st.fill {
-        fill(img, &shape.offset(-sw), st.fill, st.fill_opacity);
+    if st.outline == st.fill {
+        fill(img, &shape, st.fill, st.fill_opacity);
+    } else {
+        let inner = shape.clone().offset(-sw);
+        fill(img, &inner, st.fill, st.fill_opacity);
+        fill(img, &shape.minus(inner), st.outline, 1.0);
     }
 }
 

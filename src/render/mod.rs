@@ -11,6 +11,44 @@
 //!   overwrite the input);
 //! - [`fixtures`]: [`fixtures::write_fixture`] writes `<id>.png` + `<id>.txt` pairs;
 //! - [`rng`]: the small deterministic PRNG the renderer uses (no `rand` dependency).
+//!
+//! ```
+//! use snapsolve::board::{Reading, Theme};
+//! use snapsolve::render::{overlay, output, synth};
+//! use snapsolve::{Solution, Symbol::{Moon as M, Sun as S}, format};
+//!
+//! let puzzle = format::parse("tango 2x2\nS .\n\n. .\n").unwrap();
+//! let solution = Solution::Tango { rows: 2, cols: 2, cells: vec![S, M, M, S] };
+//! // A dark phone screenshot of the raw puzzle, and where its cells are.
+//! let opts = synth::SynthOptions {
+//!     theme: Theme::Dark,
+//!     frame: synth::Frame::Phone,
+//!     scale: 200,
+//!     ..Default::default()
+//! };
+//! let shot = synth::render(&puzzle, None, &opts).unwrap();
+//! // What a reader would return for it; then the answer drawn onto the screenshot.
+//! let reading = Reading {
+//!     puzzle: puzzle.clone(),
+//!     grid: shot.grid,
+//!     theme: shot.theme,
+//!     placed: shot.placed.clone(),
+//!     doubts: vec![],
+//!     min_confidence: 1.0,
+//! };
+//! let out = overlay::overlay(
+//!     &shot.image,
+//!     &reading,
+//!     Some(&solution),
+//!     &overlay::OverlayMarks::default(),
+//!     &overlay::OverlayOptions::default(),
+//! )
+//! .unwrap();
+//! assert_eq!(out.dimensions(), shot.image.dimensions());
+//! let path = std::env::temp_dir().join(format!("snapsolve-doc-{}.png", std::process::id()));
+//! output::write_png_atomic(&path, &out, None).unwrap();
+//! # std::fs::remove_file(&path).unwrap();
+//! ```
 
 pub mod draw;
 pub mod fixtures;

@@ -1,1 +1,350 @@
-//! placeholder
+//! The solution overlay: draws the answer onto the user's original screenshot, at the cells
+//! the reader found, at the image's own size and in its theme.
+//!
+//! - Tango: the missing suns and moons in the open cells, in a lighter "hint" style (pale body,
+//!   solid outline, slightly smaller) so they read differently from givens and player pieces;
+//!   player pieces that disagree with the solution are crossed out and outlined, with the right
+//!   symbol small in the cell's corner.
+//! - Queens: a hint crown in each solution cell the player has not crowned; wrong player crowns
+//!   (and x marks on a solution cell) crossed out and outlined.
+//! - Cells or edges the reader was unsure of ([`Reading::doubts`]) get a dashed outline; a
+//!   conflict set ([`OverlayMarks`], e.g. when there is no solution) a solid one.
+
+use super::RenderError;
+use super::draw::{self, GlyphStyle, Shape, hex};
+use super::palette::{self, Palette};
+use super::synth::check_solution_fits;
+use crate::board::{Doubt, Grid, Placed, Reading};
+use crate::puzzle::{Edge, Pos, Puzzle, Solution, Symbol};
+use image::RgbImage;
+
+/// Extra things to show besides the solution.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OverlayMarks {
+    /// Cells of a conflict set (e.g. the givens that together admit no solution).
+    pub conflict_cells: Vec<Pos>,
+    /// Marker edges of a conflict set.
+    pub conflict_edges: Vec<Edge>,
+}
+
+/// Options of [`overlay`]. Sizes are relative to the cell pitch so the overlay scales with the
+/// screenshot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlayOptions {
+    /// Opacity of a hint piece's body (its outline is solid). Default 0.3.
+    pub hint_opacity: f32,
+    /// Size of hint pieces relative to LinkedIn's pieces. Default 0.85.
+    pub hint_size: f32,
+    /// Size of the corrected symbol drawn in the corner of a wrong piece. Default 0.5.
+    pub correction_size: f32,
+    /// Width of outlines (wrong piece, conflict, doubt) relative to the cell. Default 0.05.
+    pub mark_width: f32,
+    /// Inset of cell outlines from the cell edge, relative to the cell. Default 0.07.
+    pub mark_inset: f32,
+    /// Outline the reader's low-confidence cells and edges. Default true.
+    pub show_doubts: bool,
+}
+
+impl Default for OverlayOptions {
+    fn default() -> Self {
+        OverlayOptions {
+            hint_opacity: 0.3,
+            hint_size: 0.85,
+            correction_size: 0.5,
+            mark_width: 0.05,
+            mark_inset: 0.07,
+            show_doubts: true,
+        }
+    }
+}
+
+/// Whether a grid is usable for drawing (finite, positive cell size, matching the puzzle).
+fn check_grid(g: &Grid, p: &Puzzle) -> Result<(), RenderError> {
+    let ok = [g.left, g.top, g.cell_w, g.cell_h]
+        .iter()
+        .all(|v| v.is_finite())
+        && g.cell_w > 0.0
+        && g.cell_h > 0.0;
+    if !ok {
+        return Err(RenderError::BadOption(format!("unusable grid {g:?}")));
+    }
+    if (g.rows, g.cols) != p.size() {
+        return Err(RenderError::BadOption(format!(
+            "grid is {}x{} but the puzzle is {}x{}",
+            g.rows,
+            g.cols,
+            p.size().0,
+            p.size().1
+        )));
+    }
+    Ok(())
+}
+
+/// Draws the solution (if any), the conflict set and the reader's doubts onto a copy of `img`.
+/// The image keeps its size; `reading.grid` says where the cells are and `reading.theme` which
+/// colours to use.
+pub fn overlay(
+    img: &RgbImage,
+    reading: &Reading,
+    solution: Option<&Solution>,
+    marks: &OverlayMarks,
+    opts: &OverlayOptions,
+) -> Result<RgbImage, RenderError> {
+    check_grid(&reading.grid, &reading.puzzle)?;
+    if let Some(s) = solution {
+        check_solution_fits(&reading.puzzle, s)?;
+    }
+    let mut out = img.clone();
+    let pal = Palette::for_theme(reading.theme);
+    let g = &reading.grid;
+    let cell = g.cell_w.min(g.cell_h);
+    if let Some(sol) = solution {
+        match &reading.puzzle {
+            Puzzle::Tango(t) => {
+                for pos in t.positions() {
+                    if t.given(pos).is_some() {
+                        continue;
+                    }
+                    let Some(want) = sol.symbol(pos) else {
+                        continue;
+                    };
+                    let placed = reading.placed.iter().find_map(|pl| match *pl {
+                        Placed::Symbol { pos: p, symbol } if p == pos => Some(symbol),
+                        _ => None,
+                    });
+                    match placed {
+                        Some(s) if s == want => {}
+                        Some(_) => {
+                            mark_wrong(&mut out, g, pos, &pal, opts);
+                            let (cx, cy) = corner_point(g, pos);
+                            let st = GlyphStyle {
+                                size: opts.correction_size,
+                                ..pal.symbol_style(want)
+                            };
+                            symbol(&mut out, want, cx, cy, cell, &st);
+                        }
+                        None => {
+                            let (cx, cy) = g.center(pos);
+                            let st = GlyphStyle {
+                                fill_opacity: opts.hint_opacity,
+                                size: opts.hint_size,
+                                ..pal.symbol_style(want)
+                            };
+                            symbol(&mut out, want, cx, cy, cell, &st);
+                        }
+                    }
+                }
+            }
+            Puzzle::Queens(q) => {
+                let hint = GlyphStyle {
+                    fill: hex(palette::CROWN_GOLD),
+                    outline: hex(palette::CROWN_GOLD_OUTLINE),
+                    fill_opacity: opts.hint_opacity,
+                    size: opts.hint_size,
+                };
+                for r in 0..q.n() {
+                    for c in 0..q.n() {
+                        let pos = Pos::new(r, c);
+                        let here: Vec<&Placed> =
+                            reading.placed.iter().filter(|pl| pl.pos() == pos).collect();
+                        let crowned = here.iter().any(|pl| matches!(pl, Placed::Crown { .. }));
+                        let crossed = here.iter().any(|pl| matches!(pl, Placed::Cross { .. }));
+                        let want = sol.has_crown(pos);
+                        if (crowned && !want) || (crossed && want) {
+                            mark_wrong(&mut out, g, pos, &pal, opts);
+                        }
+                        if want && !crowned {
+                            let (cx, cy) = g.center(pos);
+                            draw::crown(&mut out, cx, cy, cell, &hint);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let w = (opts.mark_width * cell).max(1.5);
+    for &pos in &marks.conflict_cells {
+        let (x0, y0, x1, y1) = cell_box(g, pos, opts.mark_inset * cell);
+        draw::fill(
+            &mut out,
+            &Shape::rrect(x0, y0, x1, y1, w * 1.5).stroke(w),
+            pal.conflict,
+            1.0,
+        );
+    }
+    for &e in &marks.conflict_edges {
+        let (cx, cy) = g.edge_center(e);
+        draw::fill(
+            &mut out,
+            &Shape::circle(cx, cy, 0.17 * cell).stroke(w),
+            pal.conflict,
+            1.0,
+        );
+    }
+    if opts.show_doubts {
+        for d in &reading.doubts {
+            let (x0, y0, x1, y1) = match *d {
+                Doubt::Cell { pos, .. } => {
+                    if pos.row >= g.rows || pos.col >= g.cols {
+                        continue;
+                    }
+                    cell_box(g, pos, opts.mark_inset * cell * 0.5)
+                }
+                Doubt::Edge { edge, .. } => {
+                    let (cx, cy) = g.edge_center(edge);
+                    let h = 0.17 * cell;
+                    (cx - h, cy - h, cx + h, cy + h)
+                }
+            };
+            draw::dashed_rect(&mut out, x0, y0, x1, y1, w * 0.8, w * 2.0, pal.doubt);
+        }
+    }
+    Ok(out)
+}
+
+fn symbol(img: &mut RgbImage, s: Symbol, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
+    match s {
+        Symbol::Sun => draw::sun(img, cx, cy, cell, st),
+        Symbol::Moon => draw::moon(img, cx, cy, cell, st),
+    }
+}
+
+/// The cell's box, shrunk by `inset` pixels.
+fn cell_box(g: &Grid, p: Pos, inset: f32) -> (f32, f32, f32, f32) {
+    let x0 = g.left + p.col as f32 * g.cell_w + inset;
+    let y0 = g.top + p.row as f32 * g.cell_h + inset;
+    (
+        x0,
+        y0,
+        x0 + g.cell_w - 2.0 * inset,
+        y0 + g.cell_h - 2.0 * inset,
+    )
+}
+
+/// Where the corrected symbol of a wrong cell goes: the lower-right quarter.
+fn corner_point(g: &Grid, p: Pos) -> (f32, f32) {
+    (
+        g.left + (p.col as f32 + 0.76) * g.cell_w,
+        g.top + (p.row as f32 + 0.76) * g.cell_h,
+    )
+}
+
+/// Outlines a cell and strikes its piece out.
+fn mark_wrong(img: &mut RgbImage, g: &Grid, p: Pos, pal: &Palette, opts: &OverlayOptions) {
+    let cell = g.cell_w.min(g.cell_h);
+    let w = (opts.mark_width * cell).max(1.5);
+    let (x0, y0, x1, y1) = cell_box(g, p, opts.mark_inset * cell);
+    draw::fill(
+        img,
+        &Shape::rrect(x0, y0, x1, y1, w * 1.5).stroke(w),
+        pal.wrong,
+        1.0,
+    );
+    let (cx, cy) = g.center(p);
+    let h = 0.3 * cell;
+    draw::fill(
+        img,
+        &Shape::segment((cx - h, cy + h), (cx + h, cy - h), w),
+        pal.wrong,
+        1.0,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Theme;
+    use crate::format;
+
+    fn reading(p: Puzzle) -> Reading {
+        let (rows, cols) = p.size();
+        Reading {
+            puzzle: p,
+            grid: Grid {
+                rows,
+                cols,
+                left: 10.0,
+                top: 10.0,
+                cell_w: 40.0,
+                cell_h: 40.0,
+            },
+            theme: Theme::Light,
+            placed: Vec::new(),
+            doubts: Vec::new(),
+            min_confidence: 1.0,
+        }
+    }
+
+    #[test]
+    fn tango_hints_only_in_open_cells_and_wrong_pieces_marked() {
+        let text = "tango 2x2\nS .\n\n. .\n";
+        let p = format::parse(text).unwrap();
+        let sol = Solution::Tango {
+            rows: 2,
+            cols: 2,
+            cells: vec![Symbol::Sun, Symbol::Moon, Symbol::Moon, Symbol::Sun],
+        };
+        let mut rd = reading(p);
+        rd.placed.push(Placed::Symbol {
+            pos: Pos::new(1, 1),
+            symbol: Symbol::Moon,
+        });
+        let img = RgbImage::from_pixel(100, 100, hex(0xFFFFFF));
+        let out = overlay(
+            &img,
+            &rd,
+            Some(&sol),
+            &OverlayMarks::default(),
+            &OverlayOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(out.dimensions(), img.dimensions());
+        let changed = |x0: u32, y0: u32| {
+            (x0..x0 + 40)
+                .flat_map(|x| (y0..y0 + 40).map(move |y| (x, y)))
+                .filter(|&(x, y)| *out.get_pixel(x, y) != hex(0xFFFFFF))
+                .count()
+        };
+        assert_eq!(changed(10, 10), 0, "a given cell is left alone");
+        assert!(changed(50, 10) > 50, "a hint moon");
+        assert!(changed(10, 50) > 50, "a hint moon");
+        // The wrong piece gets the red outline.
+        let pal = Palette::for_theme(Theme::Light);
+        assert!((50..90).any(|x| (50..90).any(|y| {
+            let p = out.get_pixel(x, y);
+            p == &pal.wrong
+        })));
+    }
+
+    #[test]
+    fn mismatched_inputs_are_errors() {
+        let p = format::parse("tango 2x2\nS .\n\n. .\n").unwrap();
+        let img = RgbImage::new(50, 50);
+        let q = Solution::Queens {
+            crowns: vec![0, 1, 2, 3],
+        };
+        let rd = reading(p.clone());
+        assert!(
+            overlay(
+                &img,
+                &rd,
+                Some(&q),
+                &OverlayMarks::default(),
+                &OverlayOptions::default()
+            )
+            .is_err()
+        );
+        let mut bad = reading(p);
+        bad.grid.cell_w = f32::NAN;
+        assert!(
+            overlay(
+                &img,
+                &bad,
+                None,
+                &OverlayMarks::default(),
+                &OverlayOptions::default()
+            )
+            .is_err()
+        );
+    }
+}

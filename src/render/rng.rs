@@ -39,6 +39,13 @@ impl Rng {
         let s: f32 = (0..4).map(|_| self.f32()).sum();
         (s - 2.0) * (3.0f32).sqrt()
     }
+    /// Approximately standard normal from one 64-bit draw (sum of four 16-bit uniforms,
+    /// rescaled): cheaper than [`Rng::normal`], for per-pixel noise.
+    pub fn normal16(&mut self) -> f32 {
+        let v = self.next_u64();
+        let s: u32 = (0..4).map(|k| ((v >> (16 * k)) & 0xFFFF) as u32).sum();
+        (s as f32 / 65536.0 - 2.0) * (3.0f32).sqrt()
+    }
     /// Shuffles a slice in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {

@@ -43,6 +43,21 @@ impl Frame {
     }
 }
 
+/// Lowercase name of a theme (`light`, `dark`), as the CLI and the fixture manifest spell it.
+pub fn theme_name(t: Theme) -> &'static str {
+    match t {
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    }
+}
+
+/// Parses a theme name as printed by [`theme_name`].
+pub fn parse_theme(s: &str) -> Option<Theme> {
+    [Theme::Light, Theme::Dark]
+        .into_iter()
+        .find(|&t| theme_name(t) == s)
+}
+
 /// The game state drawn on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum State {
@@ -119,6 +134,11 @@ pub struct SynthOptions {
     /// Queens: shuffle the region colours with the seed (otherwise region k takes
     /// [`palette::QUEENS_REGIONS`]`[k]`). Default true.
     pub shuffle_colors: bool,
+    /// Queens: draw one random cell darker, as LinkedIn does under the mouse. Default false.
+    pub hover: bool,
+    /// Draw a mouse pointer at a random spot over the board (desktop captures and videos
+    /// show one; it can hide part of a cell or marker). Default false.
+    pub cursor: bool,
 }
 
 impl Default for SynthOptions {
@@ -137,9 +157,99 @@ impl Default for SynthOptions {
             x_marks: true,
             crown_style: CrownStyle::Auto,
             shuffle_colors: true,
+            hover: false,
+            cursor: false,
         }
     }
 }
+
+/// Ranges [`SynthOptions::random`] draws from (the stress-test spread of issue 4).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomRanges {
+    /// Board width at scale 1, in pixels. Default 360.
+    pub base_scale: u32,
+    /// Smallest and largest scale factor. Default 0.4..=3.0.
+    pub scale: (f32, f32),
+    /// Smallest and largest JPEG quality. Default 35..=95.
+    pub jpeg: (u8, u8),
+    /// Share of renders saved as JPEG (the others stay lossless). Default 0.7.
+    pub jpeg_share: f32,
+    /// Largest blur sigma in pixels. Default 0.8.
+    pub max_blur: f32,
+    /// Largest noise standard deviation in levels. Default 3.
+    pub max_noise: f32,
+    /// Share of renders with a hovered (darker) Queens cell. Default 0.
+    pub hover_share: f32,
+    /// Share of renders with a mouse pointer over the board. Default 0 (a pointer can hide a
+    /// marker, so a read can then not be exact).
+    pub cursor_share: f32,
+}
+
+impl Default for RandomRanges {
+    fn default() -> Self {
+        RandomRanges {
+            base_scale: 360,
+            scale: (0.4, 3.0),
+            jpeg: (35, 95),
+            jpeg_share: 0.7,
+            max_blur: 0.8,
+            max_noise: 3.0,
+            hover_share: 0.0,
+            cursor_share: 0.0,
+        }
+    }
+}
+
+impl SynthOptions {
+    /// Random options within `ranges`: theme, frame and state uniformly, scale, JPEG quality,
+    /// blur and noise from their ranges, a fresh seed. Deterministic for the generator's state.
+    pub fn random(rng: &mut Rng, ranges: &RandomRanges) -> SynthOptions {
+        let theme = if rng.chance(0.5) {
+            Theme::Light
+        } else {
+            Theme::Dark
+        };
+        let frame = [Frame::None, Frame::Desktop, Frame::Phone][rng.below(3)];
+        let state = [State::Raw, State::InProgress, State::Solved][rng.below(3)];
+        let (s0, s1) = ranges.scale;
+        let factor = s0 + (s1 - s0) * rng.f32();
+        let scale = ((ranges.base_scale as f32 * factor).round() as u32)
+            .clamp(SCALE_RANGE.0, SCALE_RANGE.1);
+        let (q0, q1) = ranges.jpeg;
+        let jpeg_quality = rng
+            .chance(ranges.jpeg_share)
+            .then(|| q0.min(q1) + rng.below((q1.max(q0) - q0.min(q1)) as usize + 1) as u8);
+        let blur = if rng.chance(0.3) {
+            ranges.max_blur * rng.f32()
+        } else {
+            0.0
+        };
+        let noise = if rng.chance(0.3) {
+            ranges.max_noise * rng.f32()
+        } else {
+            0.0
+        };
+        let hover = ranges.hover_share > 0.0 && rng.chance(ranges.hover_share);
+        let cursor = ranges.cursor_share > 0.0 && rng.chance(ranges.cursor_share);
+        SynthOptions {
+            theme,
+            scale,
+            frame,
+            state,
+            jpeg_quality,
+            blur,
+            noise,
+            hover,
+            cursor,
+            seed: rng.next_u64(),
+            ..SynthOptions::default()
+        }
+    }
+}
+
+/// Largest ratio of rows to columns [`render`] draws (keeps images bounded: the board width is
+/// at most [`SCALE_RANGE`]`.1`).
+pub const MAX_ASPECT: usize = 4;
 
 /// Smallest and largest board width accepted by [`render`].
 pub const SCALE_RANGE: (u32, u32) = (24, 4000);
@@ -255,9 +365,14 @@ pub fn render(
             Some(s)
         }
     };
+    let (rows, cols) = p.size();
+    if rows == 0 || cols == 0 || rows > MAX_ASPECT * cols {
+        return Err(RenderError::BadOption(format!(
+            "cannot draw a {rows}x{cols} board (at most {MAX_ASPECT} times taller than wide)"
+        )));
+    }
     let mut rng = Rng::new(opts.seed);
     let pal = Palette::for_theme(opts.theme);
-    let (rows, cols) = p.size();
     let board_w = opts.scale as f32;
     let cell = board_w / cols as f32;
     let board_h = cell * rows as f32;
@@ -284,9 +399,32 @@ pub fn render(
                 CrownStyle::Black => false,
                 CrownStyle::Auto => opts.frame == Frame::Phone,
             };
-            let colors = region_colors(q.n(), opts.shuffle_colors, &mut rng);
+            let mut colors: Vec<Vec<Color>> = Vec::new();
+            let base = region_colors(q.n(), opts.shuffle_colors, &mut rng);
+            let hover = opts
+                .hover
+                .then(|| Pos::new(rng.below(q.n()), rng.below(q.n())));
+            for r in 0..q.n() {
+                colors.push(
+                    (0..q.n())
+                        .map(|c| {
+                            let col = base[q.region(Pos::new(r, c)) % base.len()];
+                            if hover == Some(Pos::new(r, c)) {
+                                mix(col, hex(0x000000), HOVER_DARKEN)
+                            } else {
+                                col
+                            }
+                        })
+                        .collect(),
+                );
+            }
             draw_queens(&mut img, &grid, q, &placed, &pal, &colors, gold)
         }
+    }
+    if opts.cursor {
+        let x = grid.left + rng.f32() * grid.width();
+        let y = grid.top + rng.f32() * grid.height();
+        cursor(&mut img, x, y, (board_w * CURSOR_SIZE).max(12.0));
     }
     degrade(&mut img, opts, &mut rng)?;
     Ok(RenderedShot {
@@ -979,14 +1117,14 @@ fn draw_queens(
     q: &Queens,
     placed: &[Placed],
     pal: &Palette,
-    colors: &[Color],
+    colors: &[Vec<Color>],
     gold: bool,
 ) {
     let n = q.n();
     let c = g.cell_w;
     let (x0, y0) = (g.left, g.top);
     let (x1, y1) = (g.left + g.width(), g.top + g.height());
-    let color_of = |p: Pos| colors[q.region(p) % colors.len()];
+    let color_of = |p: Pos| colors[p.row][p.col];
     for r in 0..n {
         for col in 0..n {
             let p = Pos::new(r, col);
@@ -1065,17 +1203,40 @@ fn draw_queens(
     }
 }
 
+/// How much the hovered Queens cell darkens (0 = not at all, 1 = black).
+pub const HOVER_DARKEN: f32 = 0.12;
+/// Mouse pointer height relative to the board width (at least 12 px).
+pub const CURSOR_SIZE: f32 = 0.06;
+
+/// A mouse pointer (white arrow, black outline) with its tip at `(x, y)`, `h` pixels tall.
+fn cursor(img: &mut RgbImage, x: f32, y: f32, h: f32) {
+    let k = h / 20.0;
+    let pts: Vec<(f32, f32)> = [
+        (0.0, 0.0),
+        (0.0, 17.0),
+        (4.0, 13.0),
+        (7.0, 20.0),
+        (9.5, 19.0),
+        (6.5, 12.0),
+        (12.0, 12.0),
+    ]
+    .iter()
+    .map(|&(a, b)| (x + a * k, y + b * k))
+    .collect();
+    let arrow = Shape::Polygon(pts);
+    draw::fill(img, &arrow.clone().offset(0.5 * k), hex(0x000000), 1.0);
+    draw::fill(img, &arrow.offset(-0.7 * k), hex(0xFFFFFF), 1.0);
+}
+
 /// Blur, noise and JPEG round trip, in that order.
 fn degrade(img: &mut RgbImage, opts: &SynthOptions, rng: &mut Rng) -> Result<(), RenderError> {
     if opts.blur > 0.0 {
         *img = image::imageops::blur(img, opts.blur);
     }
     if opts.noise > 0.0 {
-        for p in img.pixels_mut() {
-            for ch in p.0.iter_mut() {
-                let v = *ch as f32 + rng.normal() * opts.noise;
-                *ch = v.round().clamp(0.0, 255.0) as u8;
-            }
+        for ch in img.iter_mut() {
+            let v = *ch as f32 + rng.normal16() * opts.noise;
+            *ch = v.round().clamp(0.0, 255.0) as u8;
         }
     }
     if let Some(q) = opts.jpeg_quality {
@@ -1196,6 +1357,75 @@ mod tests {
                 }
             ),
             Err(RenderError::SolutionMismatch(_))
+        ));
+    }
+
+    #[test]
+    fn extreme_scales_and_every_frame_render() {
+        let q = format::parse("queens 4x4\nA A B B\nA C C B\nD C C B\nD D D B\n").unwrap();
+        let sol = Solution::Queens {
+            crowns: vec![1, 3, 0, 2],
+        };
+        for p in [tango(), q] {
+            for frame in [Frame::None, Frame::Desktop, Frame::Phone] {
+                for scale in [SCALE_RANGE.0, 1200] {
+                    for theme in [Theme::Light, Theme::Dark] {
+                        let sol = match p {
+                            Puzzle::Queens(_) => Some(&sol),
+                            Puzzle::Tango(_) => None,
+                        };
+                        let state = if sol.is_some() {
+                            State::Solved
+                        } else {
+                            State::Raw
+                        };
+                        let opts = SynthOptions {
+                            frame,
+                            scale,
+                            theme,
+                            state,
+                            ..Default::default()
+                        };
+                        let shot = render(&p, sol, &opts).unwrap();
+                        assert!(shot.grid.left + shot.grid.width() <= shot.image.width() as f32);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_options_cover_the_ranges() {
+        let mut rng = Rng::new(5);
+        let ranges = RandomRanges::default();
+        let all: Vec<SynthOptions> = (0..300)
+            .map(|_| SynthOptions::random(&mut rng, &ranges))
+            .collect();
+        for f in [Frame::None, Frame::Desktop, Frame::Phone] {
+            assert!(all.iter().any(|o| o.frame == f));
+        }
+        for s in [State::Raw, State::InProgress, State::Solved] {
+            assert!(all.iter().any(|o| o.state == s));
+        }
+        assert!(all.iter().any(|o| o.theme == Theme::Dark));
+        assert!(all.iter().all(|o| (144..=1080).contains(&o.scale)));
+        assert!(all.iter().any(|o| o.scale < 200) && all.iter().any(|o| o.scale > 1000));
+        let qs: Vec<u8> = all.iter().filter_map(|o| o.jpeg_quality).collect();
+        assert!(qs.iter().all(|q| (35..=95).contains(q)));
+        assert!(qs.len() > 150 && qs.len() < 270);
+    }
+
+    #[test]
+    fn degenerate_boards_are_refused() {
+        let empty = Puzzle::Tango(Tango::empty(0, 0));
+        assert!(matches!(
+            render(&empty, None, &SynthOptions::default()),
+            Err(RenderError::BadOption(_))
+        ));
+        let tall = Puzzle::Tango(Tango::empty(16, 2));
+        assert!(matches!(
+            render(&tall, None, &SynthOptions::default()),
+            Err(RenderError::BadOption(_))
         ));
     }
 }
