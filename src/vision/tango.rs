@@ -51,6 +51,11 @@ pub struct TangoReadOptions {
     pub marker_min_contrast: f32,
     /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 100.
     pub marker_max_chroma: f32,
+    /// Samples within this many steps of a strongly coloured sample are not ink either.
+    /// Default 2.
+    pub marker_colour_reach: usize,
+    /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
+    pub marker_min_extent: f32,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
@@ -84,7 +89,9 @@ impl Default for TangoReadOptions {
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
-            marker_max_chroma: 100.0,
+            marker_colour_reach: 2,
+            marker_min_extent: 0.25,
+            marker_max_chroma: 80.0,
             marker_shape_split: 0.0,
             marker_max_offset: 0.35,
             marker_max_extent: 0.9,
@@ -505,22 +512,38 @@ fn read_edge(
     let rad = opts.marker_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.marker_samples.max(5);
     let step = 2.0 * rad / (n - 1) as f32;
-    // Contrast towards the glyph colour (darker in light mode, lighter in dark mode).
+    // Contrast towards the glyph colour (darker in light mode, lighter in dark mode). Marker
+    // ink is near-neutral: strongly coloured pixels (the red stripes LinkedIn draws over cells
+    // that break a rule, a click ring) and their close neighbours (JPEG fringes) are not ink.
     let mut d = vec![0.0f32; n * n];
+    let mut coloured = vec![false; n * n];
     for j in 0..n {
         for i in 0..n {
             let px = rgb_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
+            coloured[j * n + i] = chroma(px) > opts.marker_max_chroma;
             let l = luma(px);
-            // Marker ink is near-neutral; strongly coloured pixels (the red stripes LinkedIn
-            // draws over cells that break a rule, an icon's edge) are not ink.
-            d[j * n + i] = if chroma(px) > opts.marker_max_chroma {
-                0.0
-            } else {
-                match theme {
-                    Theme::Light => bg - l,
-                    Theme::Dark => l - bg,
-                }
+            d[j * n + i] = match theme {
+                Theme::Light => bg - l,
+                Theme::Dark => l - bg,
             };
+        }
+    }
+    let reach = opts.marker_colour_reach as i64;
+    for j in 0..n as i64 {
+        for i in 0..n as i64 {
+            let near = (-reach..=reach).any(|dj| {
+                (-reach..=reach).any(|di| {
+                    let (a, b) = (i + di, j + dj);
+                    a >= 0
+                        && b >= 0
+                        && a < n as i64
+                        && b < n as i64
+                        && coloured[(b * n as i64 + a) as usize]
+                })
+            });
+            if near {
+                d[(j * n as i64 + i) as usize] = 0.0;
+            }
         }
     }
     let contrast = d.iter().copied().fold(0.0, f32::max);
@@ -537,25 +560,58 @@ fn read_edge(
             .clamp(0.0, 1.0);
         return none(conf);
     }
-    let level = opts.marker_level * contrast;
-    let on = |i: usize, j: usize| d[j * n + i] >= level;
-    let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
-    for j in 0..n {
-        for i in 0..n {
-            if on(i, j) {
-                x0 = x0.min(i);
-                x1 = x1.max(i);
-                y0 = y0.min(j);
-                y1 = y1.max(j);
-            }
+    // Glyph pixels: components above the level that do not reach the patch border (a pointer
+    // or stripes reaching into the patch are dropped). When dropping them leaves nothing, the
+    // level is recomputed from the remaining pixels once.
+    let mut masked = vec![false; n * n];
+    let mut contrast_g = contrast;
+    let mut glyph = Vec::new();
+    for _ in 0..2 {
+        let level = opts.marker_level * contrast_g;
+        let (kept, dropped) = components(&d, n, level, &masked);
+        glyph = kept;
+        if !glyph.is_empty() || dropped.is_empty() {
+            break;
         }
+        for i in dropped {
+            masked[i] = true;
+        }
+        contrast_g = d
+            .iter()
+            .zip(&masked)
+            .filter(|&(_, &m)| !m)
+            .map(|(&v, _)| v)
+            .fold(0.0, f32::max);
+        if contrast_g < opts.marker_min_contrast {
+            break;
+        }
+    }
+    if glyph.is_empty() {
+        // Only something reaching across the patch border (a pointer): cannot tell.
+        return none(0.0);
+    }
+    let contrast = glyph.iter().map(|&k| d[k]).fold(0.0, f32::max);
+    if contrast < opts.marker_min_contrast {
+        return none(0.5);
+    }
+    let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
+    for &k in &glyph {
+        let (i, j) = (k % n, k / n);
+        x0 = x0.min(i);
+        x1 = x1.max(i);
+        y0 = y0.min(j);
+        y1 = y1.max(j);
     }
     let width = x1 + 1 - x0;
     let height = y1 + 1 - y0;
     let max_extent = (opts.marker_max_extent * n as f32).ceil() as usize;
     if width > max_extent || height > max_extent {
-        // Something big and dark over the edge (a pointer): cannot tell.
         return none(0.0);
+    }
+    let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
+    if width.max(height) < min_extent.max(2) {
+        // A speck, not a glyph.
+        return none(0.5);
     }
     // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
     // `x` the other way round.
@@ -578,8 +634,7 @@ fn read_edge(
     // A glyph sits centred on the edge; ink reaching the patch border is something else.
     let off_centre = ((cxs - (n - 1) as f32 / 2.0).abs()).max((cys - (n - 1) as f32 / 2.0).abs())
         / ((n - 1) as f32 / 2.0);
-    let touches = x0 == 0 || y0 == 0 || x1 == n - 1 || y1 == n - 1;
-    if touches || off_centre > opts.marker_max_offset {
+    if off_centre > opts.marker_max_offset {
         return EdgeRead {
             stroke_ratio: shape,
             ..none(0.0)
@@ -596,6 +651,54 @@ fn read_edge(
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf),
     }
+}
+
+/// 4-connected components of `d >= level` (ignoring `masked`) on an `n x n` patch: the pixels
+/// of components that stay inside the patch, and those of components reaching its border.
+fn components(d: &[f32], n: usize, level: f32, masked: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let mut seen = vec![false; n * n];
+    let (mut kept, mut dropped) = (Vec::new(), Vec::new());
+    for start in 0..n * n {
+        if seen[start] || masked[start] || d[start] < level {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        let mut border = false;
+        while k < comp.len() {
+            let c = comp[k];
+            k += 1;
+            let (i, j) = (c % n, c / n);
+            if i == 0 || j == 0 || i == n - 1 || j == n - 1 {
+                border = true;
+            }
+            let mut push = |q: usize| {
+                if !seen[q] && !masked[q] && d[q] >= level {
+                    seen[q] = true;
+                    comp.push(q);
+                }
+            };
+            if i > 0 {
+                push(c - 1);
+            }
+            if i + 1 < n {
+                push(c + 1);
+            }
+            if j > 0 {
+                push(c - n);
+            }
+            if j + 1 < n {
+                push(c + n);
+            }
+        }
+        if border {
+            dropped.extend(comp);
+        } else {
+            kept.extend(comp);
+        }
+    }
+    (kept, dropped)
 }
 
 #[cfg(test)]
