@@ -756,6 +756,12 @@ fn least_squares(pts: &[(f32, f32)]) -> Option<(f32, f32)> {
 /// Mean colour of a few pixels near each corner of a cell (away from the icon in the middle and
 /// the markers at edge midpoints). Returns the per-channel median of the corner patches.
 pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [f32; 3] {
+    cell_background_ex(img, grid, row, col).0
+}
+
+/// [`cell_background`] and the fraction of strongly coloured samples (an overlay such as the
+/// red stripes over rule-breaking cells hides whether the cell is grey or white).
+pub fn cell_background_ex(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> ([f32; 3], f32) {
     let x0 = grid.left + col as f32 * grid.cell_w;
     let y0 = grid.top + row as f32 * grid.cell_h;
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(36);
@@ -775,11 +781,12 @@ pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [
         .copied()
         .filter(|&p| chroma(p) <= NEUTRAL_CHROMA)
         .collect();
+    let coloured = 1.0 - neutral.len() as f32 / samples.len() as f32;
     if neutral.len() * 4 >= samples.len() {
         let mut neutral = neutral;
-        return median3(&mut neutral);
+        return (median3(&mut neutral), coloured);
     }
-    median3(&mut samples)
+    (median3(&mut samples), coloured)
 }
 
 /// Chroma below which a background sample counts as neutral in [`cell_background`] (the

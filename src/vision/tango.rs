@@ -27,6 +27,12 @@ pub struct TangoReadOptions {
     pub locate: LocateOptions,
     /// Least luma difference between the grey given cells and the other cells. Default 6.
     pub given_min_contrast: f32,
+    /// A cell whose corner samples are more than this fraction strongly coloured is covered by
+    /// an overlay (red stripes over rule-breaking cells). Default 0.05.
+    pub overlay_max_frac: f32,
+    /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
+    /// Default 0.2.
+    pub overlay_given_conf: f32,
     /// Radius of the icon disc sampled in each cell, as a fraction of the pitch. Default 0.3.
     pub icon_radius: f32,
     /// Samples across the icon disc diameter. Default 24.
@@ -78,6 +84,8 @@ impl Default for TangoReadOptions {
         TangoReadOptions {
             locate: LocateOptions::default(),
             given_min_contrast: 6.0,
+            overlay_max_frac: 0.05,
+            overlay_given_conf: 0.2,
             icon_radius: 0.3,
             icon_samples: 24,
             icon_delta: 45.0,
@@ -114,6 +122,8 @@ pub struct CellRead {
     pub given: bool,
     /// Confidence of `given`, 0..=1.
     pub given_conf: f32,
+    /// Fraction of strongly coloured background samples (an overlay over the cell).
+    pub overlay: f32,
     /// Fraction of the icon disc that differs from the background.
     pub icon_frac: f32,
     /// Icon colour histogram (red-orange, yellow, green, blue, purple, dark, light).
@@ -131,6 +141,8 @@ pub struct EdgeRead {
     pub edge: Edge,
     /// Strongest contrast in the patch (grey levels).
     pub contrast: f32,
+    /// Chroma of the glyph's strongest sample (0 when no glyph).
+    pub ink_chroma: f32,
     /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
     /// Marker read.
@@ -247,13 +259,14 @@ fn read_cells(img: &RgbImage, grid: &Grid, theme: Theme, opts: &TangoReadOptions
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            let bg = locate::cell_background(img, grid, r, c);
+            let (bg, overlay) = locate::cell_background_ex(img, grid, r, c);
             let (icon_frac, hist) = icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
                 given: false,
                 given_conf: 1.0,
+                overlay,
                 icon_frac,
                 hist,
                 symbol: None,
@@ -274,11 +287,12 @@ fn read_cells(img: &RgbImage, grid: &Grid, theme: Theme, opts: &TangoReadOptions
             };
             c.given_conf = ((l - thr).abs() / half).min(1.0);
         }
-    } else {
-        // All backgrounds alike: no givens (confidence from how tight they are).
-        for c in cells.iter_mut() {
-            c.given = false;
-            c.given_conf = 1.0;
+    }
+    // (Otherwise all backgrounds are alike: no givens.)
+    for c in cells.iter_mut() {
+        if c.overlay > opts.overlay_max_frac {
+            // Stripes or another overlay cover the background: given or not is a guess.
+            c.given_conf = c.given_conf.min(opts.overlay_given_conf);
         }
     }
     cells
@@ -517,10 +531,12 @@ fn read_edge(
     // that break a rule, a click ring) and their close neighbours (JPEG fringes) are not ink.
     let mut d = vec![0.0f32; n * n];
     let mut coloured = vec![false; n * n];
+    let mut chromas = vec![0.0f32; n * n];
     for j in 0..n {
         for i in 0..n {
             let px = rgb_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
-            coloured[j * n + i] = chroma(px) > opts.marker_max_chroma;
+            chromas[j * n + i] = chroma(px);
+            coloured[j * n + i] = chromas[j * n + i] > opts.marker_max_chroma;
             let l = luma(px);
             d[j * n + i] = match theme {
                 Theme::Light => bg - l,
@@ -550,6 +566,7 @@ fn read_edge(
     let none = |conf: f32| EdgeRead {
         edge,
         contrast,
+        ink_chroma: 0.0,
         stroke_ratio: 0.0,
         marker: None,
         conf,
@@ -591,6 +608,10 @@ fn read_edge(
         return none(0.0);
     }
     let contrast = glyph.iter().map(|&k| d[k]).fold(0.0, f32::max);
+    let ink_chroma = glyph
+        .iter()
+        .max_by(|&&a, &&b| d[a].total_cmp(&d[b]))
+        .map_or(0.0, |&k| chromas[k]);
     if contrast < opts.marker_min_contrast {
         return none(0.5);
     }
@@ -647,6 +668,7 @@ fn read_edge(
     EdgeRead {
         edge,
         contrast,
+        ink_chroma,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf),
