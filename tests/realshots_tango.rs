@@ -73,6 +73,16 @@ fn side_by_side(want: &Tango, got: &Tango) -> String {
         };
         out += &format!("  {mark} {l:<14} | {r}\n");
     }
+    if (want.rows(), want.cols()) != (got.rows(), got.cols()) {
+        out += &format!(
+            "    size differs: expected {}x{}, read {}x{}\n",
+            want.rows(),
+            want.cols(),
+            got.rows(),
+            got.cols()
+        );
+        return out;
+    }
     let diff: Vec<String> = want
         .positions()
         .filter(|&p| want.given(p) != got.given(p))
