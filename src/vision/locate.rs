@@ -675,25 +675,6 @@ fn extent(
             );
         }
     }
-    if std::env::var("SNAP_DBG").is_ok() {
-        eprintln!("extent ox={ox:.1} oy={oy:.1} q={qx:.1} i_lo={i_lo} j_lo={j_lo}");
-        for (i, row) in v.iter().enumerate() {
-            eprintln!(
-                "V{i:2} {}",
-                row.iter()
-                    .map(|c| format!("{:3.0}", c * 99.0))
-                    .collect::<String>()
-            );
-        }
-        for (j, row) in hz.iter().enumerate() {
-            eprintln!(
-                "H{j:2} {}",
-                row.iter()
-                    .map(|c| format!("{:3.0}", c * 99.0))
-                    .collect::<String>()
-            );
-        }
-    }
     let mut best: Option<(usize, usize, usize, f32)> = None;
     for n in (opts.min_cells..=opts.max_cells).rev() {
         if opts.even_only && n % 2 == 1 {
@@ -964,30 +945,11 @@ pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec
     if w0 < 16 || h0 < 16 {
         return Vec::new();
     }
-    let tt = std::time::Instant::now();
     let work = WorkImage::new(img, max_side);
-    let t_work = tt.elapsed();
     let rd = ridges(&work, opts);
-    let t_ridge = tt.elapsed();
     let (w, h) = (rd.w, rd.h);
     let vl = line_candidates(w, h, |x, y| rd.v[y * w + x], opts);
     let hl = line_candidates(h, w, |y, x| rd.hz[y * w + x], opts);
-    let t_lines = tt.elapsed();
-    if std::env::var("SNAP_TIME").is_ok() {
-        eprintln!(
-            "work {t_work:?} ridges {t_ridge:?} lines {t_lines:?} nv={} nh={}",
-            vl.len(),
-            hl.len()
-        );
-    }
-    if std::env::var("SNAP_DBG").is_ok() {
-        for l in vl.iter().filter(|l| l.len() > 60.0) {
-            eprintln!("V {:.1} {:.0}-{:.0}", l.pos, l.start, l.end);
-        }
-        for l in hl.iter().filter(|l| l.len() > 60.0) {
-            eprintln!("H {:.1} {:.0}-{:.0}", l.pos, l.start, l.end);
-        }
-    }
     let mut props: Vec<(Proposal, usize)> = Vec::new();
     for (o, s, p, n, c) in proposals_from(&vl, opts) {
         props.push((
@@ -1017,9 +979,6 @@ pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec
             .total_cmp(&(a.1 as f32 / (a.0.n - 1) as f32))
             .then(b.1.cmp(&a.1))
     });
-    if std::env::var("SNAP_TIME").is_ok() {
-        eprintln!("proposals {:?} n={}", tt.elapsed(), props.len());
-    }
     let mut uniq: Vec<Proposal> = Vec::new();
     for (p, _) in props {
         let dup = uniq.iter().any(|q| {
@@ -1048,14 +1007,7 @@ pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec
     let mut out: Vec<Located> = Vec::new();
     let mut seen: Vec<(f32, f32, f32, usize)> = Vec::new();
     for p in uniq.into_iter().take(opts.max_candidates * 4) {
-        let dbg = std::env::var("SNAP_DBG").is_ok();
-        if dbg {
-            eprintln!("proposal {p:?}");
-        }
         let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
-            if dbg {
-                eprintln!("  refine failed");
-            }
             continue;
         };
         let Some((ox, oy, qx, qy, n, cov)) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
@@ -1097,9 +1049,6 @@ pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec
         if out.len() >= opts.max_candidates {
             break;
         }
-    }
-    if std::env::var("SNAP_TIME").is_ok() {
-        eprintln!("all {:?} props", tt.elapsed());
     }
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     if let Some(first) = out.first_mut() {

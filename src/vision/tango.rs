@@ -49,6 +49,9 @@ pub struct TangoReadOptions {
     pub hue_min_chroma: f32,
     /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
     pub cluster_min_separation: f32,
+    /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
+    /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
+    pub min_icon_colour: f32,
     /// Half size of the marker patch, as a fraction of the pitch. Default 0.14.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
@@ -93,6 +96,7 @@ impl Default for TangoReadOptions {
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
             cluster_min_separation: 0.6,
+            min_icon_colour: 0.25,
             marker_radius: 0.14,
             marker_samples: 21,
             marker_min_contrast: 45.0,
@@ -174,6 +178,22 @@ pub fn read_tango_detail(
 ) -> Result<(Reading, TangoDetail), ReadError> {
     let located = locate::locate_tango(img, &opts.locate)?;
     let (reading, cells, edges) = read_on_grid(img, &located.grid, located.theme, opts)?;
+    // A lattice of neutral cells is not enough: Tango cells hold coloured icons (digits of a
+    // sudoku or an empty table are not a Tango puzzle).
+    let filled: Vec<&CellRead> = cells.iter().filter(|c| c.symbol.is_some()).collect();
+    if filled.is_empty() {
+        return Err(ReadError::NoBoard("the grid holds no Tango symbols".into()));
+    }
+    let colour = filled
+        .iter()
+        .map(|c| 1.0 - c.hist[5] - c.hist[6])
+        .sum::<f32>()
+        / filled.len() as f32;
+    if colour < opts.min_icon_colour {
+        return Err(ReadError::NoBoard(
+            "the grid's symbols are not Tango icons".into(),
+        ));
+    }
     Ok((
         reading,
         TangoDetail {
@@ -196,7 +216,18 @@ pub fn read_on_grid(
     let edges: Vec<EdgeRead> = {
         let t = Tango::empty(grid.rows, grid.cols);
         t.edges()
-            .map(|e| read_edge(img, grid, theme, &cells, e, opts))
+            .map(|e| {
+                let mut r = read_edge(img, grid, theme, &cells, e, opts);
+                let (a, b) = e.cells();
+                let covered = [a, b]
+                    .iter()
+                    .any(|p| cells[p.row * grid.cols + p.col].overlay > opts.overlay_max_frac);
+                if covered {
+                    // Stripes over a neighbouring cell can hide or fake a glyph.
+                    r.conf = r.conf.min(opts.overlay_given_conf);
+                }
+                r
+            })
             .collect()
     };
     let mut puzzle = Tango::empty(grid.rows, grid.cols);
@@ -818,6 +849,20 @@ mod tests {
         };
         assert_eq!(t.givens().count(), 2);
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn grey_glyphs_are_not_tango_icons() {
+        let (mut img, _) = board();
+        for px in img.pixels_mut() {
+            if px.0 == [245, 181, 61] || px.0 == [89, 141, 226] {
+                *px = Rgb([40, 40, 40]);
+            }
+        }
+        assert!(matches!(
+            read_tango(&img, &TangoReadOptions::default()),
+            Err(ReadError::NoBoard(_))
+        ));
     }
 
     #[test]
