@@ -233,6 +233,12 @@ pub struct Ridges {
     pub v: Vec<bool>,
     /// Horizontal-line pixels.
     pub hz: Vec<bool>,
+    /// Column prefix sums of `v` dilated by one pixel across: `vcum[y * w + x]` counts rows
+    /// `0..y` of column `x` (size `(h + 1) * w`).
+    vcum: Vec<u32>,
+    /// Row prefix sums of `hz` dilated by one pixel across: `hcum[y * (w + 1) + x]` counts
+    /// columns `0..x` of row `y`.
+    hcum: Vec<u32>,
 }
 
 /// Computes the ridge masks of the working image.
@@ -255,41 +261,71 @@ pub fn ridges(work: &WorkImage, opts: &LocateOptions) -> Ridges {
         let row = &px[y * w..(y + 1) * w];
         let out = &mut v[y * w..(y + 1) * w];
         if w > 2 * ks {
-            for x in ks..w - ks {
-                out[x] |= step(row[x - ks], row[x + ks]);
+            for (o, (&a, &b)) in out[ks..w - ks]
+                .iter_mut()
+                .zip(row[..w - 2 * ks].iter().zip(&row[2 * ks..]))
+            {
+                *o |= step(a, b);
             }
         }
         for &k in &opts.ridge_reach {
             if w > 2 * k {
-                for x in k..w - k {
-                    out[x] |= ridge(row[x], row[x - k], row[x + k]);
+                for ((o, &c), (&a, &b)) in out[k..w - k]
+                    .iter_mut()
+                    .zip(&row[k..w - k])
+                    .zip(row[..w - 2 * k].iter().zip(&row[2 * k..]))
+                {
+                    *o |= ridge(c, a, b);
                 }
             }
         }
     }
-    let mut reaches: Vec<usize> = opts.ridge_reach.to_vec();
-    reaches.push(ks);
     for y in 0..h {
         let out = &mut hz[y * w..(y + 1) * w];
         let row = &px[y * w..(y + 1) * w];
         if y >= ks && y + ks < h {
             let up = &px[(y - ks) * w..(y - ks + 1) * w];
             let dn = &px[(y + ks) * w..(y + ks + 1) * w];
-            for x in 0..w {
-                out[x] |= step(up[x], dn[x]);
+            for (o, (&a, &b)) in out.iter_mut().zip(up.iter().zip(dn)) {
+                *o |= step(a, b);
             }
         }
         for &k in &opts.ridge_reach {
             if y >= k && y + k < h {
                 let up = &px[(y - k) * w..(y - k + 1) * w];
                 let dn = &px[(y + k) * w..(y + k + 1) * w];
-                for x in 0..w {
-                    out[x] |= ridge(row[x], up[x], dn[x]);
+                for ((o, &c), (&a, &b)) in out.iter_mut().zip(row).zip(up.iter().zip(dn)) {
+                    *o |= ridge(c, a, b);
                 }
             }
         }
     }
-    Ridges { w, h, v, hz }
+    // Prefix sums for O(1) line coverage with a +-1 px tolerance across the line.
+    let mut vcum = vec![0u32; (h + 1) * w];
+    for y in 0..h {
+        for x in 0..w {
+            let hit =
+                v[y * w + x] || (x > 0 && v[y * w + x - 1]) || (x + 1 < w && v[y * w + x + 1]);
+            vcum[(y + 1) * w + x] = vcum[y * w + x] + u32::from(hit);
+        }
+    }
+    let mut hcum = vec![0u32; h * (w + 1)];
+    for y in 0..h {
+        for x in 0..w {
+            let hit = hz[y * w + x]
+                || (y > 0 && hz[(y - 1) * w + x])
+                || (y + 1 < h && hz[(y + 1) * w + x]);
+            hcum[y * (w + 1) + x + 1] = hcum[y * (w + 1) + x] + u32::from(hit);
+        }
+    }
+    Ridges {
+        w,
+        h,
+        v,
+        hz,
+        vcum,
+        hcum,
+    }
 }
 
 /// A straight line candidate: `pos` across, `[start, end]` along (working pixels).
@@ -516,36 +552,20 @@ fn proposals_from(lines: &[Line], opts: &LocateOptions) -> Vec<(f32, f32, f32, u
 }
 
 /// Fraction of positions along a line (within +-1 px across) that are ridge pixels.
-fn coverage(mask: &[bool], w: usize, h: usize, vertical: bool, pos: f32, a: f32, b: f32) -> f32 {
-    let (lim_across, lim_along) = if vertical { (w, h) } else { (h, w) };
+fn coverage(r: &Ridges, vertical: bool, pos: f32, a: f32, b: f32) -> f32 {
+    let (lim_across, lim_along) = if vertical { (r.w, r.h) } else { (r.h, r.w) };
     let p = pos.round() as i64;
     let a = a.max(0.0).round() as i64;
     let b = (b.round() as i64).min(lim_along as i64 - 1);
-    if b <= a {
+    if b <= a || p < 0 || p >= lim_across as i64 {
         return 0.0;
     }
-    let mut hit = 0usize;
-    for t in a..=b {
-        let mut any = false;
-        for d in -1..=1 {
-            let q = p + d;
-            if q < 0 || q >= lim_across as i64 {
-                continue;
-            }
-            let idx = if vertical {
-                t as usize * w + q as usize
-            } else {
-                q as usize * w + t as usize
-            };
-            if mask[idx] {
-                any = true;
-                break;
-            }
-        }
-        if any {
-            hit += 1;
-        }
-    }
+    let (p, a, b) = (p as usize, a as usize, b as usize);
+    let hit = if vertical {
+        r.vcum[(b + 1) * r.w + p] - r.vcum[a * r.w + p]
+    } else {
+        r.hcum[p * (r.w + 1) + b + 1] - r.hcum[p * (r.w + 1) + a]
+    };
     hit as f32 / (b - a + 1) as f32
 }
 
@@ -556,7 +576,6 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
     let p = pr.pitch;
     let search = (opts.pos_tol_frac * p).ceil().max(1.0) as i64;
     let fit = |vertical: bool, origin: f32, a: f32, b: f32| -> Option<(f32, f32, f32)> {
-        let mask = if vertical { &r.v } else { &r.hz };
         // Skip the ends of each line, where the perpendicular border runs.
         let (a, b) = (a + 0.1 * p, b - 0.1 * p);
         let mut pts = Vec::new();
@@ -566,7 +585,7 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
             let cs: Vec<(f32, f32)> = (-search..=search)
                 .map(|d| {
                     let x = x0 + d as f32;
-                    (x, coverage(mask, r.w, r.h, vertical, x, a, b))
+                    (x, coverage(r, vertical, x, a, b))
                 })
                 .collect();
             let best = plateau_centre(&cs);
@@ -627,14 +646,11 @@ fn extent(
     let search = (opts.pos_tol_frac * qx).ceil().max(1.0) as i64;
     // Each lattice line at its best position near the nominal one (the fit is not exact).
     let snap = |vertical: bool, nominal: f32| -> f32 {
-        let (mask, len) = if vertical { (&r.v, r.h) } else { (&r.hz, r.w) };
+        let len = if vertical { r.h } else { r.w };
         let cs: Vec<(f32, f32)> = (-search..=search)
             .map(|d| {
                 let p = nominal + d as f32;
-                (
-                    p,
-                    coverage(mask, r.w, r.h, vertical, p, 0.0, len as f32 - 1.0),
-                )
+                (p, coverage(r, vertical, p, 0.0, len as f32 - 1.0))
             })
             .collect();
         plateau_centre(&cs).1
@@ -650,29 +666,13 @@ fn extent(
     let mut v = vec![vec![0.0f32; nj - 1]; ni];
     for (i, row) in v.iter_mut().enumerate() {
         for (j, c) in row.iter_mut().enumerate() {
-            *c = coverage(
-                &r.v,
-                r.w,
-                r.h,
-                true,
-                xs[i],
-                ys[j] + inset * qy,
-                ys[j + 1] - inset * qy,
-            );
+            *c = coverage(r, true, xs[i], ys[j] + inset * qy, ys[j + 1] - inset * qy);
         }
     }
     let mut hz = vec![vec![0.0f32; ni - 1]; nj];
     for (j, row) in hz.iter_mut().enumerate() {
         for (i, c) in row.iter_mut().enumerate() {
-            *c = coverage(
-                &r.hz,
-                r.w,
-                r.h,
-                false,
-                ys[j],
-                xs[i] + inset * qx,
-                xs[i + 1] - inset * qx,
-            );
+            *c = coverage(r, false, ys[j], xs[i] + inset * qx, xs[i + 1] - inset * qx);
         }
     }
     let mut best: Option<(usize, usize, usize, f32)> = None;

@@ -575,21 +575,23 @@ fn read_edge(
             };
         }
     }
-    let reach = opts.marker_colour_reach as i64;
-    for j in 0..n as i64 {
-        for i in 0..n as i64 {
-            let near = (-reach..=reach).any(|dj| {
-                (-reach..=reach).any(|di| {
-                    let (a, b) = (i + di, j + dj);
-                    a >= 0
-                        && b >= 0
-                        && a < n as i64
-                        && b < n as i64
-                        && coloured[(b * n as i64 + a) as usize]
-                })
-            });
-            if near {
-                d[(j * n as i64 + i) as usize] = 0.0;
+    if coloured.contains(&true) {
+        let reach = opts.marker_colour_reach as i64;
+        for j in 0..n as i64 {
+            for i in 0..n as i64 {
+                let near = (-reach..=reach).any(|dj| {
+                    (-reach..=reach).any(|di| {
+                        let (a, b) = (i + di, j + dj);
+                        a >= 0
+                            && b >= 0
+                            && a < n as i64
+                            && b < n as i64
+                            && coloured[(b * n as i64 + a) as usize]
+                    })
+                });
+                if near {
+                    d[(j * n as i64 + i) as usize] = 0.0;
+                }
             }
         }
     }
