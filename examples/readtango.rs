@@ -1,39 +1,59 @@
-//! Development tool: reads a Tango screenshot and prints the puzzle, placed pieces and doubts.
+//! Development tool: reads a Tango screenshot and prints the puzzle, placed pieces, doubts and
+//! timings.
 //!
-//! `cargo run --example readtango -- IMAGE [DEBUG_DIR]`
+//! `cargo run --release --example readtango -- IMAGE [--debug-dir DIR] [--detail] [--repeat N]`
+//!
+//! `--detail` prints every cell and edge measurement; `--repeat N` reads N times and prints the
+//! minimum and median timings.
 
 use snapsolve::format;
 use snapsolve::vision::decode::{DecodeOptions, decode};
-use snapsolve::vision::tango::{TangoReadOptions, read_tango};
+use snapsolve::vision::tango::{TangoReadOptions, read_tango, read_tango_detail};
 use std::time::Instant;
 
+/// (minimum, median).
+fn stats(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2])
+}
+
 fn main() -> anyhow::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .ok_or_else(|| anyhow::anyhow!("usage: readtango IMAGE [DEBUG_DIR]"))?;
-    let t0 = Instant::now();
-    let img = decode(&std::fs::read(&path)?, &DecodeOptions::default())?;
-    let decode_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let opts = TangoReadOptions::default();
-    let t1 = Instant::now();
-    let reading = match args.next() {
-        Some(dir) => {
-            snapsolve::vision::debug::read_tango_debug(&img, &opts, std::path::Path::new(&dir))??
-        }
-        None => read_tango(&img, &opts)?,
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: readtango IMAGE [--debug-dir DIR] [--detail] [--repeat N]";
+    let path = args.first().ok_or_else(|| anyhow::anyhow!(usage))?;
+    let flag = |name: &str| args.iter().position(|a| a == name);
+    let debug_dir = flag("--debug-dir").and_then(|i| args.get(i + 1));
+    let detail = flag("--detail").is_some();
+    let repeat: usize = match flag("--repeat") {
+        Some(i) => args
+            .get(i + 1)
+            .ok_or_else(|| anyhow::anyhow!(usage))?
+            .parse()?,
+        None => 1,
     };
-    let read_ms = t1.elapsed().as_secs_f64() * 1e3;
+    let bytes = std::fs::read(path)?;
+    let opts = TangoReadOptions::default();
+    let (mut dec, mut rd) = (Vec::new(), Vec::new());
+    let mut reading = None;
+    for _ in 0..repeat.max(1) {
+        let t0 = Instant::now();
+        let img = decode(&bytes, &DecodeOptions::default())?;
+        dec.push(t0.elapsed().as_secs_f64() * 1e3);
+        let t1 = Instant::now();
+        let r = read_tango(&img, &opts);
+        rd.push(t1.elapsed().as_secs_f64() * 1e3);
+        reading = Some((img, r));
+    }
+    let (img, result) = reading.expect("at least one run");
+    if let Some(dir) = debug_dir {
+        snapsolve::vision::debug::read_tango_debug(&img, &opts, std::path::Path::new(dir))??;
+    }
+    let reading = result?;
     print!("{}", format::print(&reading.puzzle));
+    let g = reading.grid;
     println!(
         "# grid {}x{} at ({:.1}, {:.1}) pitch {:.2}x{:.2}, {:?}",
-        reading.grid.rows,
-        reading.grid.cols,
-        reading.grid.left,
-        reading.grid.top,
-        reading.grid.cell_w,
-        reading.grid.cell_h,
-        reading.theme
+        g.rows, g.cols, g.left, g.top, g.cell_w, g.cell_h, reading.theme
     );
     for p in &reading.placed {
         println!("# placed {p:?}");
@@ -41,6 +61,29 @@ fn main() -> anyhow::Result<()> {
     for d in &reading.doubts {
         println!("# doubt {d:?}");
     }
-    println!("# decode {decode_ms:.1} ms, read {read_ms:.1} ms");
+    if detail {
+        let (_, d) = read_tango_detail(&img, &opts)?;
+        for c in &d.cells {
+            println!(
+                "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2})",
+                c.pos, c.bg, c.overlay, c.given, c.given_conf, c.icon_frac, c.symbol, c.conf
+            );
+        }
+        for e in d.edges.iter().filter(|e| e.contrast > 0.0) {
+            println!(
+                "# edge {} contrast {:.0} ink chroma {:.0} shape {:.2} {:?} ({:.2})",
+                e.edge, e.contrast, e.ink_chroma, e.stroke_ratio, e.marker, e.conf
+            );
+        }
+    }
+    let (dmin, dmed) = stats(dec);
+    let (rmin, rmed) = stats(rd);
+    println!(
+        "# {}x{} px: decode {dmin:.1} / {dmed:.1} ms, locate+classify {rmin:.1} / {rmed:.1} ms \
+         (min / median of {})",
+        img.width(),
+        img.height(),
+        repeat.max(1)
+    );
     Ok(())
 }

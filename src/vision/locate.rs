@@ -22,9 +22,10 @@ use image::RgbImage;
 /// Tunables of the board locator. All lengths are in working-image pixels unless noted.
 #[derive(Clone, Debug)]
 pub struct LocateOptions {
-    /// The image is box-downscaled by an integer factor until its longer side is at most this.
-    /// Default 1400 (phone shots 1284x2778 are halved; desktop pages are kept).
-    pub work_max_side: u32,
+    /// The image is box-downscaled by an integer factor until its longer side is at most this;
+    /// the sides are tried in order until a board is found. Default `[800, 1600]`: a fast pass
+    /// (1280x720 pages are halved) and, for small boards, a finer one.
+    pub work_max_sides: Vec<u32>,
     /// Distances (px) at which a pixel is compared with its neighbours across a line. Two reaches
     /// catch lines 1-3 px and up to 7 px wide. Default `[2, 4]`.
     pub ridge_reach: [usize; 2],
@@ -51,7 +52,7 @@ pub struct LocateOptions {
     pub max_cells: usize,
     /// Only even sides (Tango needs equal suns and moons per line). Default true.
     pub even_only: bool,
-    /// Smallest cell pitch in working pixels. Default 8.
+    /// Smallest cell pitch in working pixels (a 6x6 board about 75 px wide). Default 12.
     pub min_pitch: f32,
     /// At least this fraction of interior lines must be found as line candidates for a family to
     /// propose a lattice. Default 0.5.
@@ -64,8 +65,15 @@ pub struct LocateOptions {
     /// Default 0.5.
     pub segment_ok: f32,
     /// A board needs this fraction of its interior segments present (a lattice one cell too
-    /// large misses the segments outside the board). Default 0.85.
+    /// large misses the segments outside the board; lines between two grey givens can be
+    /// invisible). Default 0.7.
     pub min_segment_frac: f32,
+    /// Largest mean coverage of the interior lines just beyond the board's border (they stop
+    /// at the border; a part of a larger lattice fails this). Default 0.5.
+    pub max_overshoot: f32,
+    /// The board is searched within this many cells around a lattice proposal (a proposal can
+    /// be a part of the board or off by a cell). Default 4.
+    pub extent_window: usize,
     /// A missing border line is accepted when it lies within this fraction of the pitch of the
     /// image edge (a crop without margin). Default 0.2.
     pub edge_margin: f32,
@@ -92,7 +100,7 @@ pub struct LocateOptions {
 impl Default for LocateOptions {
     fn default() -> Self {
         LocateOptions {
-            work_max_side: 1400,
+            work_max_sides: vec![800, 1600],
             ridge_reach: [2, 4],
             ridge_contrast: 6,
             step_contrast: 8,
@@ -104,14 +112,16 @@ impl Default for LocateOptions {
             min_cells: 4,
             max_cells: 12,
             even_only: true,
-            min_pitch: 8.0,
+            min_pitch: 12.0,
             min_family_support: 0.5,
             min_coverage: 0.5,
             min_line_coverage: 0.3,
             segment_inset: 0.12,
             segment_ok: 0.5,
             edge_margin: 0.2,
-            min_segment_frac: 0.85,
+            extent_window: 4,
+            max_overshoot: 0.5,
+            min_segment_frac: 0.7,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
@@ -167,24 +177,29 @@ impl WorkImage {
         let raw = img.as_raw();
         let stride = w0 as usize * 3;
         let mut px = vec![0u8; w * h];
-        let n = (s * s) as u32;
+        if s == 1 {
+            for (o, p) in px.iter_mut().zip(raw.chunks_exact(3)) {
+                *o = (luma_u32(p[0], p[1], p[2]) / 1000) as u8;
+            }
+            return WorkImage { w, h, scale, px };
+        }
+        let n = (s * s) as u32 * 1000;
+        let mut acc = vec![0u32; w];
         for y in 0..h {
-            for x in 0..w {
-                let mut acc = 0u32;
-                for dy in 0..s {
-                    let row = (y * s + dy) * stride;
-                    for dx in 0..s {
-                        let i = row + (x * s + dx) * 3;
-                        acc += luma_u32(raw[i], raw[i + 1], raw[i + 2]);
+            acc.iter_mut().for_each(|a| *a = 0);
+            for dy in 0..s {
+                let row = &raw[(y * s + dy) * stride..][..w * s * 3];
+                for (block, a) in row.chunks_exact(3 * s).zip(acc.iter_mut()) {
+                    for p in block.chunks_exact(3) {
+                        *a += luma_u32(p[0], p[1], p[2]);
                     }
                 }
-                px[y * w + x] = (acc / (n * 1000)).min(255) as u8;
+            }
+            for (o, a) in px[y * w..(y + 1) * w].iter_mut().zip(&acc) {
+                *o = (a / n).min(255) as u8;
             }
         }
         WorkImage { w, h, scale, px }
-    }
-    fn at(&self, x: usize, y: usize) -> i16 {
-        i16::from(self.px[y * self.w + x])
     }
     /// Working coordinate -> original pixel coordinate.
     pub fn to_orig(&self, v: f32) -> f32 {
@@ -218,6 +233,12 @@ pub struct Ridges {
     pub v: Vec<bool>,
     /// Horizontal-line pixels.
     pub hz: Vec<bool>,
+    /// Column prefix sums of `v` dilated by one pixel across: `vcum[y * w + x]` counts rows
+    /// `0..y` of column `x` (size `(h + 1) * w`).
+    vcum: Vec<u32>,
+    /// Row prefix sums of `hz` dilated by one pixel across: `hcum[y * (w + 1) + x]` counts
+    /// columns `0..x` of row `y`.
+    hcum: Vec<u32>,
 }
 
 /// Computes the ridge masks of the working image.
@@ -228,27 +249,83 @@ pub fn ridges(work: &WorkImage, opts: &LocateOptions) -> Ridges {
     let t = opts.ridge_contrast;
     let ts = opts.step_contrast;
     let ks = opts.ridge_reach[0];
-    let is_ridge = |c: i16, a: i16, b: i16| -> bool { a.min(b) - c >= t || c - a.max(b) >= t };
+    let px = &work.px;
+    // A line pixel is darker (or lighter) than both neighbours `k` away by `t`; a step pixel
+    // has neighbours `ks` away differing by `ts`.
+    let ridge = |c: u8, a: u8, b: u8| -> bool {
+        let (c, a, b) = (i16::from(c), i16::from(a), i16::from(b));
+        (a.min(b) - c >= t) | (c - a.max(b) >= t)
+    };
+    let step = |a: u8, b: u8| -> bool { (i16::from(a) - i16::from(b)).abs() >= ts };
     for y in 0..h {
-        for x in 0..w {
-            let c = work.at(x, y);
-            if x >= ks && x + ks < w && (work.at(x - ks, y) - work.at(x + ks, y)).abs() >= ts {
-                v[y * w + x] = true;
+        let row = &px[y * w..(y + 1) * w];
+        let out = &mut v[y * w..(y + 1) * w];
+        if w > 2 * ks {
+            for (o, (&a, &b)) in out[ks..w - ks]
+                .iter_mut()
+                .zip(row[..w - 2 * ks].iter().zip(&row[2 * ks..]))
+            {
+                *o |= step(a, b);
             }
-            if y >= ks && y + ks < h && (work.at(x, y - ks) - work.at(x, y + ks)).abs() >= ts {
-                hz[y * w + x] = true;
-            }
-            for &k in &opts.ridge_reach {
-                if x >= k && x + k < w && is_ridge(c, work.at(x - k, y), work.at(x + k, y)) {
-                    v[y * w + x] = true;
-                }
-                if y >= k && y + k < h && is_ridge(c, work.at(x, y - k), work.at(x, y + k)) {
-                    hz[y * w + x] = true;
+        }
+        for &k in &opts.ridge_reach {
+            if w > 2 * k {
+                for ((o, &c), (&a, &b)) in out[k..w - k]
+                    .iter_mut()
+                    .zip(&row[k..w - k])
+                    .zip(row[..w - 2 * k].iter().zip(&row[2 * k..]))
+                {
+                    *o |= ridge(c, a, b);
                 }
             }
         }
     }
-    Ridges { w, h, v, hz }
+    for y in 0..h {
+        let out = &mut hz[y * w..(y + 1) * w];
+        let row = &px[y * w..(y + 1) * w];
+        if y >= ks && y + ks < h {
+            let up = &px[(y - ks) * w..(y - ks + 1) * w];
+            let dn = &px[(y + ks) * w..(y + ks + 1) * w];
+            for (o, (&a, &b)) in out.iter_mut().zip(up.iter().zip(dn)) {
+                *o |= step(a, b);
+            }
+        }
+        for &k in &opts.ridge_reach {
+            if y >= k && y + k < h {
+                let up = &px[(y - k) * w..(y - k + 1) * w];
+                let dn = &px[(y + k) * w..(y + k + 1) * w];
+                for ((o, &c), (&a, &b)) in out.iter_mut().zip(row).zip(up.iter().zip(dn)) {
+                    *o |= ridge(c, a, b);
+                }
+            }
+        }
+    }
+    // Prefix sums for O(1) line coverage with a +-1 px tolerance across the line.
+    let mut vcum = vec![0u32; (h + 1) * w];
+    for y in 0..h {
+        for x in 0..w {
+            let hit =
+                v[y * w + x] || (x > 0 && v[y * w + x - 1]) || (x + 1 < w && v[y * w + x + 1]);
+            vcum[(y + 1) * w + x] = vcum[y * w + x] + u32::from(hit);
+        }
+    }
+    let mut hcum = vec![0u32; h * (w + 1)];
+    for y in 0..h {
+        for x in 0..w {
+            let hit = hz[y * w + x]
+                || (y > 0 && hz[(y - 1) * w + x])
+                || (y + 1 < h && hz[(y + 1) * w + x]);
+            hcum[y * (w + 1) + x + 1] = hcum[y * (w + 1) + x] + u32::from(hit);
+        }
+    }
+    Ridges {
+        w,
+        h,
+        v,
+        hz,
+        vcum,
+        hcum,
+    }
 }
 
 /// A straight line candidate: `pos` across, `[start, end]` along (working pixels).
@@ -475,36 +552,20 @@ fn proposals_from(lines: &[Line], opts: &LocateOptions) -> Vec<(f32, f32, f32, u
 }
 
 /// Fraction of positions along a line (within +-1 px across) that are ridge pixels.
-fn coverage(mask: &[bool], w: usize, h: usize, vertical: bool, pos: f32, a: f32, b: f32) -> f32 {
-    let (lim_across, lim_along) = if vertical { (w, h) } else { (h, w) };
+fn coverage(r: &Ridges, vertical: bool, pos: f32, a: f32, b: f32) -> f32 {
+    let (lim_across, lim_along) = if vertical { (r.w, r.h) } else { (r.h, r.w) };
     let p = pos.round() as i64;
     let a = a.max(0.0).round() as i64;
     let b = (b.round() as i64).min(lim_along as i64 - 1);
-    if b <= a {
+    if b <= a || p < 0 || p >= lim_across as i64 {
         return 0.0;
     }
-    let mut hit = 0usize;
-    for t in a..=b {
-        let mut any = false;
-        for d in -1..=1 {
-            let q = p + d;
-            if q < 0 || q >= lim_across as i64 {
-                continue;
-            }
-            let idx = if vertical {
-                t as usize * w + q as usize
-            } else {
-                q as usize * w + t as usize
-            };
-            if mask[idx] {
-                any = true;
-                break;
-            }
-        }
-        if any {
-            hit += 1;
-        }
-    }
+    let (p, a, b) = (p as usize, a as usize, b as usize);
+    let hit = if vertical {
+        r.vcum[(b + 1) * r.w + p] - r.vcum[a * r.w + p]
+    } else {
+        r.hcum[p * (r.w + 1) + b + 1] - r.hcum[p * (r.w + 1) + a]
+    };
     hit as f32 / (b - a + 1) as f32
 }
 
@@ -515,7 +576,6 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
     let p = pr.pitch;
     let search = (opts.pos_tol_frac * p).ceil().max(1.0) as i64;
     let fit = |vertical: bool, origin: f32, a: f32, b: f32| -> Option<(f32, f32, f32)> {
-        let mask = if vertical { &r.v } else { &r.hz };
         // Skip the ends of each line, where the perpendicular border runs.
         let (a, b) = (a + 0.1 * p, b - 0.1 * p);
         let mut pts = Vec::new();
@@ -525,7 +585,7 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
             let cs: Vec<(f32, f32)> = (-search..=search)
                 .map(|d| {
                     let x = x0 + d as f32;
-                    (x, coverage(mask, r.w, r.h, vertical, x, a, b))
+                    (x, coverage(r, vertical, x, a, b))
                 })
                 .collect();
             let best = plateau_centre(&cs);
@@ -568,13 +628,16 @@ fn refine(r: &Ridges, pr: Proposal, opts: &LocateOptions) -> Option<((f32, f32, 
 fn extent(
     r: &Ridges,
     (ox, oy, qx, qy): (f32, f32, f32, f32),
+    n_prop: usize,
     opts: &LocateOptions,
 ) -> Option<(f32, f32, f32, f32, usize, f32)> {
-    // Lattice line indices that fall inside the image.
-    let i_lo = (-ox / qx).ceil() as i64 - 1;
-    let i_hi = ((r.w as f32 - 1.0 - ox) / qx).floor() as i64 + 1;
-    let j_lo = (-oy / qy).ceil() as i64 - 1;
-    let j_hi = ((r.h as f32 - 1.0 - oy) / qy).floor() as i64 + 1;
+    // Lattice line indices near the proposal (which spans indices 0..=n_prop) that fall inside
+    // the image (plus one outside, for borders at the image edge).
+    let wdw = opts.extent_window as i64;
+    let i_lo = ((-ox / qx).ceil() as i64 - 1).max(-wdw);
+    let i_hi = (((r.w as f32 - 1.0 - ox) / qx).floor() as i64 + 1).min(n_prop as i64 + wdw);
+    let j_lo = ((-oy / qy).ceil() as i64 - 1).max(-wdw);
+    let j_hi = (((r.h as f32 - 1.0 - oy) / qy).floor() as i64 + 1).min(n_prop as i64 + wdw);
     let ni = (i_hi - i_lo + 1).max(0) as usize;
     let nj = (j_hi - j_lo + 1).max(0) as usize;
     if ni < 3 || nj < 3 {
@@ -583,14 +646,11 @@ fn extent(
     let search = (opts.pos_tol_frac * qx).ceil().max(1.0) as i64;
     // Each lattice line at its best position near the nominal one (the fit is not exact).
     let snap = |vertical: bool, nominal: f32| -> f32 {
-        let (mask, len) = if vertical { (&r.v, r.h) } else { (&r.hz, r.w) };
+        let len = if vertical { r.h } else { r.w };
         let cs: Vec<(f32, f32)> = (-search..=search)
             .map(|d| {
                 let p = nominal + d as f32;
-                (
-                    p,
-                    coverage(mask, r.w, r.h, vertical, p, 0.0, len as f32 - 1.0),
-                )
+                (p, coverage(r, vertical, p, 0.0, len as f32 - 1.0))
             })
             .collect();
         plateau_centre(&cs).1
@@ -606,48 +666,13 @@ fn extent(
     let mut v = vec![vec![0.0f32; nj - 1]; ni];
     for (i, row) in v.iter_mut().enumerate() {
         for (j, c) in row.iter_mut().enumerate() {
-            *c = coverage(
-                &r.v,
-                r.w,
-                r.h,
-                true,
-                xs[i],
-                ys[j] + inset * qy,
-                ys[j + 1] - inset * qy,
-            );
+            *c = coverage(r, true, xs[i], ys[j] + inset * qy, ys[j + 1] - inset * qy);
         }
     }
     let mut hz = vec![vec![0.0f32; ni - 1]; nj];
     for (j, row) in hz.iter_mut().enumerate() {
         for (i, c) in row.iter_mut().enumerate() {
-            *c = coverage(
-                &r.hz,
-                r.w,
-                r.h,
-                false,
-                ys[j],
-                xs[i] + inset * qx,
-                xs[i + 1] - inset * qx,
-            );
-        }
-    }
-    if std::env::var("SNAP_DBG").is_ok() {
-        eprintln!("extent ox={ox:.1} oy={oy:.1} q={qx:.1} i_lo={i_lo} j_lo={j_lo}");
-        for (i, row) in v.iter().enumerate() {
-            eprintln!(
-                "V{i:2} {}",
-                row.iter()
-                    .map(|c| format!("{:3.0}", c * 99.0))
-                    .collect::<String>()
-            );
-        }
-        for (j, row) in hz.iter().enumerate() {
-            eprintln!(
-                "H{j:2} {}",
-                row.iter()
-                    .map(|c| format!("{:3.0}", c * 99.0))
-                    .collect::<String>()
-            );
+            *c = coverage(r, false, ys[j], xs[i] + inset * qx, xs[i + 1] - inset * qx);
         }
     }
     let mut best: Option<(usize, usize, usize, f32)> = None;
@@ -677,7 +702,8 @@ fn extent(
                 let seg_frac = seg_ok as f32 / (2 * n * (n - 1)) as f32;
                 // The board is enclosed: each border line is present or at the image edge.
                 let at_edge = |p: f32, lim: usize| {
-                    p < opts.edge_margin * qx || p > lim as f32 - 1.0 - opts.edge_margin * qx
+                    p.abs() <= opts.edge_margin * qx
+                        || (p - (lim as f32 - 1.0)).abs() <= opts.edge_margin * qx
                 };
                 let border_ok = [0, n].iter().all(|&k| {
                     let cv = (0..n).map(|b| v[i0 + k][j0 + b]).sum::<f32>() / n as f32;
@@ -685,10 +711,21 @@ fn extent(
                     (cv >= opts.segment_ok || at_edge(xs[i0 + k], r.w))
                         && (ch >= opts.segment_ok || at_edge(ys[j0 + k], r.h))
                 });
+                // Interior lines end at the border: a block inside a larger lattice has interior
+                // lines running on past its border.
+                let mut over = 0.0;
+                for k in 1..n {
+                    for (bj, bi) in [(j0.wrapping_sub(1), i0.wrapping_sub(1)), (j0 + n, i0 + n)] {
+                        over += v[i0 + k].get(bj).copied().unwrap_or(0.0);
+                        over += hz[j0 + k].get(bi).copied().unwrap_or(0.0);
+                    }
+                }
+                let overshoot = over / (4 * (n - 1)) as f32;
                 if mean < opts.min_coverage
                     || worst_line < opts.min_line_coverage
                     || seg_frac < opts.min_segment_frac
                     || !border_ok
+                    || overshoot > opts.max_overshoot
                 {
                     continue;
                 }
@@ -756,6 +793,12 @@ fn least_squares(pts: &[(f32, f32)]) -> Option<(f32, f32)> {
 /// Mean colour of a few pixels near each corner of a cell (away from the icon in the middle and
 /// the markers at edge midpoints). Returns the per-channel median of the corner patches.
 pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [f32; 3] {
+    cell_background_ex(img, grid, row, col).0
+}
+
+/// [`cell_background`] and the fraction of strongly coloured samples (an overlay such as the
+/// red stripes over rule-breaking cells hides whether the cell is grey or white).
+pub fn cell_background_ex(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> ([f32; 3], f32) {
     let x0 = grid.left + col as f32 * grid.cell_w;
     let y0 = grid.top + row as f32 * grid.cell_h;
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(36);
@@ -775,11 +818,12 @@ pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [
         .copied()
         .filter(|&p| chroma(p) <= NEUTRAL_CHROMA)
         .collect();
+    let coloured = 1.0 - neutral.len() as f32 / samples.len() as f32;
     if neutral.len() * 4 >= samples.len() {
         let mut neutral = neutral;
-        return median3(&mut neutral);
+        return (median3(&mut neutral), coloured);
     }
-    median3(&mut samples)
+    (median3(&mut samples), coloured)
 }
 
 /// Chroma below which a background sample counts as neutral in [`cell_background`] (the
@@ -840,16 +884,35 @@ pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &LocateOptions) -> (f32, T
 /// Finds the Tango board. Errors with [`ReadError::NoBoard`] when no lattice with Tango-like
 /// cells is found.
 pub fn locate_tango(img: &RgbImage, opts: &LocateOptions) -> Result<Located, ReadError> {
-    let mut found = candidates(img, opts);
-    found.retain(|l| l.score >= opts.min_score && l.tango_cells >= opts.min_tango_cells);
-    found
-        .into_iter()
-        .max_by(|a, b| {
+    let mut last_scale = 0;
+    for &side in &opts.work_max_sides {
+        let scale = work_scale(img, side);
+        if scale == last_scale {
+            continue;
+        }
+        last_scale = scale;
+        let mut found = candidates_at(img, opts, side);
+        found.retain(|l| accepted(l, opts));
+        if let Some(best) = found.into_iter().max_by(|a, b| {
             a.score
                 .total_cmp(&b.score)
                 .then(a.grid.width().total_cmp(&b.grid.width()))
-        })
-        .ok_or_else(|| ReadError::NoBoard("no Tango grid found".into()))
+        }) {
+            return Ok(best);
+        }
+    }
+    Err(ReadError::NoBoard("no Tango grid found".into()))
+}
+
+/// Whether a candidate passes the Tango thresholds.
+pub fn accepted(l: &Located, opts: &LocateOptions) -> bool {
+    l.score >= opts.min_score && l.tango_cells >= opts.min_tango_cells
+}
+
+/// The downscale factor used for a working side.
+fn work_scale(img: &RgbImage, max_side: u32) -> u32 {
+    let (w0, h0) = img.dimensions();
+    w0.max(h0).div_ceil(max_side.max(1)).max(1)
 }
 
 /// How Tango-like the image is: the best board's score in 0..=1 (0 when no lattice with
@@ -863,25 +926,30 @@ pub fn tango_likeness(img: &RgbImage, opts: &LocateOptions) -> (f32, Option<Grid
 }
 
 /// Every verified lattice with its scores (best first), whether or not it passes the Tango
-/// thresholds. Used by [`locate_tango`] and the debug view.
+/// thresholds, at the first working size that yields an accepted one (or the last size).
+/// Used by the debug view.
 pub fn candidates(img: &RgbImage, opts: &LocateOptions) -> Vec<Located> {
+    let mut out = Vec::new();
+    for &side in &opts.work_max_sides {
+        out = candidates_at(img, opts, side);
+        if out.iter().any(|l| accepted(l, opts)) {
+            break;
+        }
+    }
+    out
+}
+
+/// [`candidates`] at one working size.
+pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec<Located> {
     let (w0, h0) = img.dimensions();
     if w0 < 16 || h0 < 16 {
         return Vec::new();
     }
-    let work = WorkImage::new(img, opts.work_max_side);
+    let work = WorkImage::new(img, max_side);
     let rd = ridges(&work, opts);
     let (w, h) = (rd.w, rd.h);
     let vl = line_candidates(w, h, |x, y| rd.v[y * w + x], opts);
     let hl = line_candidates(h, w, |y, x| rd.hz[y * w + x], opts);
-    if std::env::var("SNAP_DBG").is_ok() {
-        for l in vl.iter().filter(|l| l.len() > 60.0) {
-            eprintln!("V {:.1} {:.0}-{:.0}", l.pos, l.start, l.end);
-        }
-        for l in hl.iter().filter(|l| l.len() > 60.0) {
-            eprintln!("H {:.1} {:.0}-{:.0}", l.pos, l.start, l.end);
-        }
-    }
     let mut props: Vec<(Proposal, usize)> = Vec::new();
     for (o, s, p, n, c) in proposals_from(&vl, opts) {
         props.push((
@@ -939,17 +1007,10 @@ pub fn candidates(img: &RgbImage, opts: &LocateOptions) -> Vec<Located> {
     let mut out: Vec<Located> = Vec::new();
     let mut seen: Vec<(f32, f32, f32, usize)> = Vec::new();
     for p in uniq.into_iter().take(opts.max_candidates * 4) {
-        let dbg = std::env::var("SNAP_DBG").is_ok();
-        if dbg {
-            eprintln!("proposal {p:?}");
-        }
         let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
-            if dbg {
-                eprintln!("  refine failed");
-            }
             continue;
         };
-        let Some((ox, oy, qx, qy, n, cov)) = extent(&rd, (ox, oy, qx, qy), opts) else {
+        let Some((ox, oy, qx, qy, n, cov)) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
             continue;
         };
         if seen

@@ -27,6 +27,12 @@ pub struct TangoReadOptions {
     pub locate: LocateOptions,
     /// Least luma difference between the grey given cells and the other cells. Default 6.
     pub given_min_contrast: f32,
+    /// A cell whose corner samples are more than this fraction strongly coloured is covered by
+    /// an overlay (red stripes over rule-breaking cells). Default 0.05.
+    pub overlay_max_frac: f32,
+    /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
+    /// Default 0.2.
+    pub overlay_given_conf: f32,
     /// Radius of the icon disc sampled in each cell, as a fraction of the pitch. Default 0.3.
     pub icon_radius: f32,
     /// Samples across the icon disc diameter. Default 24.
@@ -43,6 +49,9 @@ pub struct TangoReadOptions {
     pub hue_min_chroma: f32,
     /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
     pub cluster_min_separation: f32,
+    /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
+    /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
+    pub min_icon_colour: f32,
     /// Half size of the marker patch, as a fraction of the pitch. Default 0.14.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
@@ -51,6 +60,11 @@ pub struct TangoReadOptions {
     pub marker_min_contrast: f32,
     /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 100.
     pub marker_max_chroma: f32,
+    /// Samples within this many steps of a strongly coloured sample are not ink either.
+    /// Default 2.
+    pub marker_colour_reach: usize,
+    /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
+    pub marker_min_extent: f32,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
@@ -73,6 +87,8 @@ impl Default for TangoReadOptions {
         TangoReadOptions {
             locate: LocateOptions::default(),
             given_min_contrast: 6.0,
+            overlay_max_frac: 0.05,
+            overlay_given_conf: 0.2,
             icon_radius: 0.3,
             icon_samples: 24,
             icon_delta: 45.0,
@@ -80,11 +96,14 @@ impl Default for TangoReadOptions {
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
             cluster_min_separation: 0.6,
+            min_icon_colour: 0.25,
             marker_radius: 0.14,
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
-            marker_max_chroma: 100.0,
+            marker_colour_reach: 2,
+            marker_min_extent: 0.25,
+            marker_max_chroma: 80.0,
             marker_shape_split: 0.0,
             marker_max_offset: 0.35,
             marker_max_extent: 0.9,
@@ -107,6 +126,8 @@ pub struct CellRead {
     pub given: bool,
     /// Confidence of `given`, 0..=1.
     pub given_conf: f32,
+    /// Fraction of strongly coloured background samples (an overlay over the cell).
+    pub overlay: f32,
     /// Fraction of the icon disc that differs from the background.
     pub icon_frac: f32,
     /// Icon colour histogram (red-orange, yellow, green, blue, purple, dark, light).
@@ -124,6 +145,8 @@ pub struct EdgeRead {
     pub edge: Edge,
     /// Strongest contrast in the patch (grey levels).
     pub contrast: f32,
+    /// Chroma of the glyph's strongest sample (0 when no glyph).
+    pub ink_chroma: f32,
     /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
     /// Marker read.
@@ -155,6 +178,22 @@ pub fn read_tango_detail(
 ) -> Result<(Reading, TangoDetail), ReadError> {
     let located = locate::locate_tango(img, &opts.locate)?;
     let (reading, cells, edges) = read_on_grid(img, &located.grid, located.theme, opts)?;
+    // A lattice of neutral cells is not enough: Tango cells hold coloured icons (digits of a
+    // sudoku or an empty table are not a Tango puzzle).
+    let filled: Vec<&CellRead> = cells.iter().filter(|c| c.symbol.is_some()).collect();
+    if filled.is_empty() {
+        return Err(ReadError::NoBoard("the grid holds no Tango symbols".into()));
+    }
+    let colour = filled
+        .iter()
+        .map(|c| 1.0 - c.hist[5] - c.hist[6])
+        .sum::<f32>()
+        / filled.len() as f32;
+    if colour < opts.min_icon_colour {
+        return Err(ReadError::NoBoard(
+            "the grid's symbols are not Tango icons".into(),
+        ));
+    }
     Ok((
         reading,
         TangoDetail {
@@ -177,7 +216,18 @@ pub fn read_on_grid(
     let edges: Vec<EdgeRead> = {
         let t = Tango::empty(grid.rows, grid.cols);
         t.edges()
-            .map(|e| read_edge(img, grid, theme, &cells, e, opts))
+            .map(|e| {
+                let mut r = read_edge(img, grid, theme, &cells, e, opts);
+                let (a, b) = e.cells();
+                let covered = [a, b]
+                    .iter()
+                    .any(|p| cells[p.row * grid.cols + p.col].overlay > opts.overlay_max_frac);
+                if covered {
+                    // Stripes over a neighbouring cell can hide or fake a glyph.
+                    r.conf = r.conf.min(opts.overlay_given_conf);
+                }
+                r
+            })
             .collect()
     };
     let mut puzzle = Tango::empty(grid.rows, grid.cols);
@@ -240,13 +290,14 @@ fn read_cells(img: &RgbImage, grid: &Grid, theme: Theme, opts: &TangoReadOptions
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            let bg = locate::cell_background(img, grid, r, c);
+            let (bg, overlay) = locate::cell_background_ex(img, grid, r, c);
             let (icon_frac, hist) = icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
                 given: false,
                 given_conf: 1.0,
+                overlay,
                 icon_frac,
                 hist,
                 symbol: None,
@@ -267,11 +318,12 @@ fn read_cells(img: &RgbImage, grid: &Grid, theme: Theme, opts: &TangoReadOptions
             };
             c.given_conf = ((l - thr).abs() / half).min(1.0);
         }
-    } else {
-        // All backgrounds alike: no givens (confidence from how tight they are).
-        for c in cells.iter_mut() {
-            c.given = false;
-            c.given_conf = 1.0;
+    }
+    // (Otherwise all backgrounds are alike: no givens.)
+    for c in cells.iter_mut() {
+        if c.overlay > opts.overlay_max_frac {
+            // Stripes or another overlay cover the background: given or not is a guess.
+            c.given_conf = c.given_conf.min(opts.overlay_given_conf);
         }
     }
     cells
@@ -505,28 +557,49 @@ fn read_edge(
     let rad = opts.marker_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.marker_samples.max(5);
     let step = 2.0 * rad / (n - 1) as f32;
-    // Contrast towards the glyph colour (darker in light mode, lighter in dark mode).
+    // Contrast towards the glyph colour (darker in light mode, lighter in dark mode). Marker
+    // ink is near-neutral: strongly coloured pixels (the red stripes LinkedIn draws over cells
+    // that break a rule, a click ring) and their close neighbours (JPEG fringes) are not ink.
     let mut d = vec![0.0f32; n * n];
+    let mut coloured = vec![false; n * n];
+    let mut chromas = vec![0.0f32; n * n];
     for j in 0..n {
         for i in 0..n {
             let px = rgb_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
+            chromas[j * n + i] = chroma(px);
+            coloured[j * n + i] = chromas[j * n + i] > opts.marker_max_chroma;
             let l = luma(px);
-            // Marker ink is near-neutral; strongly coloured pixels (the red stripes LinkedIn
-            // draws over cells that break a rule, an icon's edge) are not ink.
-            d[j * n + i] = if chroma(px) > opts.marker_max_chroma {
-                0.0
-            } else {
-                match theme {
-                    Theme::Light => bg - l,
-                    Theme::Dark => l - bg,
-                }
+            d[j * n + i] = match theme {
+                Theme::Light => bg - l,
+                Theme::Dark => l - bg,
             };
+        }
+    }
+    if coloured.contains(&true) {
+        let reach = opts.marker_colour_reach as i64;
+        for j in 0..n as i64 {
+            for i in 0..n as i64 {
+                let near = (-reach..=reach).any(|dj| {
+                    (-reach..=reach).any(|di| {
+                        let (a, b) = (i + di, j + dj);
+                        a >= 0
+                            && b >= 0
+                            && a < n as i64
+                            && b < n as i64
+                            && coloured[(b * n as i64 + a) as usize]
+                    })
+                });
+                if near {
+                    d[(j * n as i64 + i) as usize] = 0.0;
+                }
+            }
         }
     }
     let contrast = d.iter().copied().fold(0.0, f32::max);
     let none = |conf: f32| EdgeRead {
         edge,
         contrast,
+        ink_chroma: 0.0,
         stroke_ratio: 0.0,
         marker: None,
         conf,
@@ -537,25 +610,62 @@ fn read_edge(
             .clamp(0.0, 1.0);
         return none(conf);
     }
-    let level = opts.marker_level * contrast;
-    let on = |i: usize, j: usize| d[j * n + i] >= level;
-    let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
-    for j in 0..n {
-        for i in 0..n {
-            if on(i, j) {
-                x0 = x0.min(i);
-                x1 = x1.max(i);
-                y0 = y0.min(j);
-                y1 = y1.max(j);
-            }
+    // Glyph pixels: components above the level that do not reach the patch border (a pointer
+    // or stripes reaching into the patch are dropped). When dropping them leaves nothing, the
+    // level is recomputed from the remaining pixels once.
+    let mut masked = vec![false; n * n];
+    let mut contrast_g = contrast;
+    let mut glyph = Vec::new();
+    for _ in 0..2 {
+        let level = opts.marker_level * contrast_g;
+        let (kept, dropped) = components(&d, n, level, &masked);
+        glyph = kept;
+        if !glyph.is_empty() || dropped.is_empty() {
+            break;
         }
+        for i in dropped {
+            masked[i] = true;
+        }
+        contrast_g = d
+            .iter()
+            .zip(&masked)
+            .filter(|&(_, &m)| !m)
+            .map(|(&v, _)| v)
+            .fold(0.0, f32::max);
+        if contrast_g < opts.marker_min_contrast {
+            break;
+        }
+    }
+    if glyph.is_empty() {
+        // Only something reaching across the patch border (a pointer): cannot tell.
+        return none(0.0);
+    }
+    let contrast = glyph.iter().map(|&k| d[k]).fold(0.0, f32::max);
+    let ink_chroma = glyph
+        .iter()
+        .max_by(|&&a, &&b| d[a].total_cmp(&d[b]))
+        .map_or(0.0, |&k| chromas[k]);
+    if contrast < opts.marker_min_contrast {
+        return none(0.5);
+    }
+    let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
+    for &k in &glyph {
+        let (i, j) = (k % n, k / n);
+        x0 = x0.min(i);
+        x1 = x1.max(i);
+        y0 = y0.min(j);
+        y1 = y1.max(j);
     }
     let width = x1 + 1 - x0;
     let height = y1 + 1 - y0;
     let max_extent = (opts.marker_max_extent * n as f32).ceil() as usize;
     if width > max_extent || height > max_extent {
-        // Something big and dark over the edge (a pointer): cannot tell.
         return none(0.0);
+    }
+    let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
+    if width.max(height) < min_extent.max(2) {
+        // A speck, not a glyph.
+        return none(0.5);
     }
     // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
     // `x` the other way round.
@@ -578,8 +688,7 @@ fn read_edge(
     // A glyph sits centred on the edge; ink reaching the patch border is something else.
     let off_centre = ((cxs - (n - 1) as f32 / 2.0).abs()).max((cys - (n - 1) as f32 / 2.0).abs())
         / ((n - 1) as f32 / 2.0);
-    let touches = x0 == 0 || y0 == 0 || x1 == n - 1 || y1 == n - 1;
-    if touches || off_centre > opts.marker_max_offset {
+    if off_centre > opts.marker_max_offset {
         return EdgeRead {
             stroke_ratio: shape,
             ..none(0.0)
@@ -592,10 +701,59 @@ fn read_edge(
     EdgeRead {
         edge,
         contrast,
+        ink_chroma,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf),
     }
+}
+
+/// 4-connected components of `d >= level` (ignoring `masked`) on an `n x n` patch: the pixels
+/// of components that stay inside the patch, and those of components reaching its border.
+fn components(d: &[f32], n: usize, level: f32, masked: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let mut seen = vec![false; n * n];
+    let (mut kept, mut dropped) = (Vec::new(), Vec::new());
+    for start in 0..n * n {
+        if seen[start] || masked[start] || d[start] < level {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        let mut border = false;
+        while k < comp.len() {
+            let c = comp[k];
+            k += 1;
+            let (i, j) = (c % n, c / n);
+            if i == 0 || j == 0 || i == n - 1 || j == n - 1 {
+                border = true;
+            }
+            let mut push = |q: usize| {
+                if !seen[q] && !masked[q] && d[q] >= level {
+                    seen[q] = true;
+                    comp.push(q);
+                }
+            };
+            if i > 0 {
+                push(c - 1);
+            }
+            if i + 1 < n {
+                push(c + 1);
+            }
+            if j > 0 {
+                push(c - n);
+            }
+            if j + 1 < n {
+                push(c + n);
+            }
+        }
+        if border {
+            dropped.extend(comp);
+        } else {
+            kept.extend(comp);
+        }
+    }
+    (kept, dropped)
 }
 
 #[cfg(test)]
@@ -693,6 +851,20 @@ mod tests {
         };
         assert_eq!(t.givens().count(), 2);
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn grey_glyphs_are_not_tango_icons() {
+        let (mut img, _) = board();
+        for px in img.pixels_mut() {
+            if px.0 == [245, 181, 61] || px.0 == [89, 141, 226] {
+                *px = Rgb([40, 40, 40]);
+            }
+        }
+        assert!(matches!(
+            read_tango(&img, &TangoReadOptions::default()),
+            Err(ReadError::NoBoard(_))
+        ));
     }
 
     #[test]
