@@ -71,6 +71,11 @@ fn main() {
             far.push(format!("({:.0},{:.0},{:.0})d{:.1}", c.l, c.a, c.b, d));
         }
         println!("  regions: {}", far.join(" "));
+        let v = snapsolve::vision::queens::check::check(&img, &l, &s, &opts.check);
+        println!(
+            "  check: score {:.2} lines {:.2} colours {} blank {:.2}",
+            v.score, v.lines, v.colours, v.blank
+        );
         if verbose {
             for (i, c) in s.cells.iter().enumerate() {
                 if c.glyph.coverage > 0.0 {
@@ -90,13 +95,18 @@ fn main() {
             }
         }
         match read_queens(&img, &opts) {
-            Ok(rd) => println!(
-                "  placed {} doubts {} min_conf {:.2} theme {:?}",
-                rd.placed.len(),
-                rd.doubts.len(),
-                rd.min_confidence,
-                rd.theme
-            ),
+            Ok(rd) => {
+                println!(
+                    "  placed {} doubts {:?} min_conf {:.2} theme {:?}",
+                    rd.placed.len(),
+                    rd.doubts,
+                    rd.min_confidence,
+                    rd.theme
+                );
+                if verbose {
+                    print!("{}", snapsolve::format::print(&rd.puzzle));
+                }
+            }
             Err(e) => println!("  {e}"),
         }
     }

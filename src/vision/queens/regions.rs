@@ -190,8 +190,9 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
         }
         let Some(((a, b), _)) = best else { break };
         parent[b] = a;
-        for k in 0..3 {
-            sum[a][k] += sum[b][k];
+        let add = sum[b];
+        for (t, v) in sum[a].iter_mut().zip(add) {
+            *t += v;
         }
         size[a] += size[b];
         groups -= 1;
