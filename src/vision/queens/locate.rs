@@ -47,6 +47,15 @@ pub struct LocateOptions {
     /// Cells on the lattice join the board when at most this many lattice steps away from it.
     /// Default 2.
     pub max_gap: usize,
+    /// Largest number of rows or columns added to make the board square when its outer cells
+    /// were not seen separately. Default 2.
+    pub max_extend: usize,
+    /// How far from the expected outer border a line may be, as a fraction of the pitch.
+    /// Default 0.15.
+    pub border_reach: f32,
+    /// Smallest share of points along an added row's or column's outer border that must lie on
+    /// a line. Default 0.6.
+    pub min_border_support: f32,
     /// Largest ratio of the x and y pitches (cells are square). Default 1.12.
     pub max_pitch_ratio: f32,
     /// Smallest board side accepted. Default 4.
@@ -74,6 +83,9 @@ impl Default for LocateOptions {
             max_skew: 0.25,
             lattice_tolerance: 0.2,
             max_gap: 2,
+            max_extend: 2,
+            border_reach: 0.15,
+            min_border_support: 0.6,
             max_pitch_ratio: 1.12,
             min_n: 4,
             max_n: 16,
@@ -354,6 +366,24 @@ fn family(edges: &Edges, start: usize, n: usize) -> Vec<usize> {
     out
 }
 
+/// Whether a line pixel of the working copy lies within `reach` of `(x, y)` across a
+/// vertical (`vertical == true`) or horizontal border.
+fn line_near(work: &Work, x: f32, y: f32, vertical: bool, reach: f32) -> bool {
+    let r = reach.ceil().max(1.0) as i64;
+    (-r..=r).any(|d| {
+        let (xx, yy) = if vertical {
+            (x.round() as i64 + d, y.round() as i64)
+        } else {
+            (x.round() as i64, y.round() as i64 + d)
+        };
+        xx >= 0
+            && yy >= 0
+            && (xx as usize) < work.w
+            && (yy as usize) < work.h
+            && work.line[yy as usize * work.w + xx as usize]
+    })
+}
+
 /// Least-squares line `v = v0 + i * p` through `(i, v)` pairs.
 fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
     let n = points.len() as f32;
@@ -490,12 +520,65 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     }
     seen.sort_unstable();
     seen.dedup();
-    let (imin, imax) = seen
+    let (mut imin, mut imax) = seen
         .iter()
         .fold((i32::MAX, i32::MIN), |(a, b), &(i, _)| (a.min(i), b.max(i)));
-    let (jmin, jmax) = seen
+    let (mut jmin, mut jmax) = seen
         .iter()
         .fold((i32::MAX, i32::MIN), |(a, b), &(_, j)| (a.min(j), b.max(j)));
+    // A square board whose outer row or column was not seen as separate cells (washed-out
+    // lines in tiny or blurred captures): extend the shorter side towards the side where a
+    // line runs along the would-be outer border.
+    let mut budget = o.max_extend;
+    while budget > 0 && (imax - imin) != (jmax - jmin) {
+        budget -= 1;
+        let cols_short = (imax - imin) < (jmax - jmin);
+        let (lo, hi) = if cols_short {
+            (imin, imax)
+        } else {
+            (jmin, jmax)
+        };
+        let (a, b) = if cols_short {
+            (jmin, jmax)
+        } else {
+            (imin, imax)
+        };
+        // Share of the added cells whose centre is in the image and whose outer border is a
+        // line (or lies beyond the image edge: crops cut at the board's frame).
+        let support = |centre: f32, edge: f32| {
+            let mut hits = 0;
+            for t in a..=b {
+                let at = |e: f32| {
+                    if cols_short {
+                        (x0 + e * px, y0 + t as f32 * py)
+                    } else {
+                        (x0 + t as f32 * px, y0 + e * py)
+                    }
+                };
+                let inside = |(p, q): (f32, f32)| {
+                    p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32
+                };
+                let (c, e) = (at(centre), at(edge));
+                let reach = o.border_reach * px;
+                if inside(c) && (!inside(e) || line_near(&work, e.0, e.1, cols_short, reach)) {
+                    hits += 1;
+                }
+            }
+            hits as f32 / (b - a + 1) as f32
+        };
+        let s_lo = support(lo as f32 - 1.0, lo as f32 - 1.5);
+        let s_hi = support(hi as f32 + 1.0, hi as f32 + 1.5);
+        if s_lo.max(s_hi) < o.min_border_support {
+            break;
+        }
+        let grow_lo = s_lo > s_hi;
+        match (cols_short, grow_lo) {
+            (true, true) => imin -= 1,
+            (true, false) => imax += 1,
+            (false, true) => jmin -= 1,
+            (false, false) => jmax += 1,
+        }
+    }
     let (ni, nj) = ((imax - imin + 1) as usize, (jmax - jmin + 1) as usize);
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
         return Err(format!("cell lattice spans {ni} x {nj} cells"));
