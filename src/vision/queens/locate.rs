@@ -1,14 +1,14 @@
 //! Queens stage 1: find the board, its cell pitch and N.
 //!
-//! Method: a working copy of the luma is min-pooled by an integer factor (thin dark lines
-//! survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
+//! Method: a working copy of the brightness (HSV value: the largest of R, G and B, so that
+//! saturated cells stay bright and only ink is dark) is min-pooled by an integer factor (thin
+//! dark lines survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
 //! darker than the pixels a short reach away on both sides (a ridge: thin, antialiased grid
 //! lines in small screenshots are only mid-grey). The connected bright areas left between the
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
 
-use super::color::luma;
 use crate::board::Grid;
 use image::RgbImage;
 
@@ -18,8 +18,8 @@ pub struct LocateOptions {
     /// The working copy is min-pooled by the largest integer factor that keeps its shorter side
     /// at or above this many pixels. Default 300.
     pub work_min_side: u32,
-    /// Luma (0..=255) below which a pixel is always line or ink. Default 90.
-    pub dark_luma: u8,
+    /// Brightness (largest of R, G, B) below which a pixel is always line or ink. Default 90.
+    pub dark_value: u8,
     /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
     /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
     pub ridge_contrast: u8,
@@ -71,7 +71,7 @@ impl Default for LocateOptions {
     fn default() -> Self {
         LocateOptions {
             work_min_side: 300,
-            dark_luma: 90,
+            dark_value: 90,
             ridge_contrast: 25,
             ridge_reach: 2,
             min_cell: 5,
@@ -106,7 +106,7 @@ pub struct Located {
     pub lattice_error: f32,
 }
 
-/// The min-pooled luma working copy and its line mask.
+/// The min-pooled brightness working copy and its line mask.
 struct Work {
     w: usize,
     h: usize,
@@ -132,14 +132,14 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
         for (cell, block) in out.iter_mut().zip(first.chunks_exact(3 * ku)) {
             *cell = block
                 .chunks_exact(3)
-                .map(|p| luma([p[0], p[1], p[2]]))
+                .map(|p| p[0].max(p[1]).max(p[2]))
                 .fold(255u8, u8::min);
         }
         for dy in 1..ku {
             let row = &raw[(wy * ku + dy) * stride..];
             for (wx, cell) in out.iter_mut().enumerate() {
                 let p = &row[wx * ku * 3..wx * ku * 3 + 3];
-                *cell = (*cell).min(luma([p[0], p[1], p[2]]));
+                *cell = (*cell).min(p[0].max(p[1]).max(p[2]));
             }
         }
     }
@@ -149,7 +149,7 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
     for yy in 0..h {
         for xx in 0..w {
             let v = y[yy * w + xx];
-            let mut is = v < o.dark_luma;
+            let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
                 if xx >= r && xx + r < w {

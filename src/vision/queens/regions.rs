@@ -160,26 +160,22 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
     let mut groups = cells;
     while groups > n {
         // Border evidence per adjacent pair of groups: the median over their shared edges.
-        let mut pairs: Vec<((usize, usize), Vec<f32>)> = Vec::new();
-        for e in &edges {
-            let (ra, rb) = (find(&mut parent, e.a), find(&mut parent, e.b));
-            if ra == rb {
-                continue;
-            }
-            let key = (ra.min(rb), ra.max(rb));
-            match pairs.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(e.border),
-                None => pairs.push((key, vec![e.border])),
-            }
-        }
+        let mut shared: Vec<((usize, usize), f32)> = edges
+            .iter()
+            .filter_map(|e| {
+                let (ra, rb) = (find(&mut parent, e.a), find(&mut parent, e.b));
+                (ra != rb).then_some(((ra.min(rb), ra.max(rb)), e.border))
+            })
+            .collect();
+        shared.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
         let mut best: Option<((usize, usize), f32)> = None;
-        for (key, mut v) in pairs {
-            let mid = v.len() / 2;
-            v.sort_by(f32::total_cmp);
-            let border = if v.len() % 2 == 1 {
-                v[mid]
+        for run in shared.chunk_by(|x, y| x.0 == y.0) {
+            let key = run[0].0;
+            let mid = run.len() / 2;
+            let border = if run.len() % 2 == 1 {
+                run[mid].1
             } else {
-                (v[mid - 1] + v[mid]) / 2.0
+                (run[mid - 1].1 + run[mid].1) / 2.0
             };
             let colour =
                 mean(&sum, &size, key.0).delta_e(mean(&sum, &size, key.1)) / o.colour_scale;
