@@ -1,6 +1,7 @@
 //! Development tool: runs the Queens reader on images and prints what each stage found.
 //!
-//! `cargo run --release --example readqueens -- IMAGE...`
+//! `cargo run --release --example readqueens -- IMAGE...` (env `VERBOSE=1` for cells and the
+//! region map, `DEBUG_DIR=DIR` for debug pictures and stage timings)
 use snapsolve::vision::decode::{DecodeOptions, decode};
 use snapsolve::vision::queens::color::Lab;
 use snapsolve::vision::queens::{QueensReadOptions, locate, read_queens, regions, sample};
@@ -93,6 +94,12 @@ fn main() {
                     );
                 }
             }
+        }
+        if let Ok(dir) = std::env::var("DEBUG_DIR") {
+            let (_, trace) = snapsolve::vision::queens::read_queens_traced(&img, &opts);
+            let pic = snapsolve::vision::queens::debug::render(&img, &trace);
+            let _ = pic.save(format!("{dir}/{name}.debug.png"));
+            println!("  timings {:?}", trace.timings);
         }
         match read_queens(&img, &opts) {
             Ok(rd) => {

@@ -1,10 +1,12 @@
 //! Reading a Queens board. Stages, each a module with its own options:
 //! [`locate`] (board, pitch, N) -> [`sample`] (cell colours, centre glyphs, border weights) ->
 //! [`regions`] (exactly N connected regions) and [`pieces`] (crowns and x marks) ->
-//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all.
+//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all;
+//! [`debug`] draws what the stages saw.
 
 pub mod check;
 pub mod color;
+pub mod debug;
 pub mod locate;
 pub mod pieces;
 pub mod regions;
@@ -14,6 +16,7 @@ use super::ReadError;
 use crate::board::{Doubt, Grid, Reading, Theme};
 use crate::puzzle::{Pos, Puzzle, Queens};
 use image::RgbImage;
+use std::time::{Duration, Instant};
 
 /// All tunables of the Queens reader, one struct per stage.
 #[derive(Clone, Debug, Default)]
@@ -82,14 +85,60 @@ fn theme(img: &RgbImage, g: &Grid) -> Theme {
     }
 }
 
+/// What each stage produced, with timings, for debug pictures and performance reports.
+#[derive(Clone, Debug, Default)]
+pub struct QueensTrace {
+    /// The located board, when one was found.
+    pub located: Option<locate::Located>,
+    /// Cell and edge measurements.
+    pub samples: Option<sample::Samples>,
+    /// The board check.
+    pub verdict: Option<check::Verdict>,
+    /// The region map.
+    pub regions: Option<regions::Regions>,
+    /// Wall time of each stage, in order.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
 /// Reads a Queens board: the region map, the crowns and x marks a player placed, and a
 /// confidence per cell (cells under [`check::CheckOptions::doubt_below`] are listed in
 /// `doubts`, weakest first).
 pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, ReadError> {
-    let located = locate::locate_explained(img, &opts.locate).map_err(ReadError::NoBoard)?;
+    read_queens_traced(img, opts).0
+}
+
+/// [`read_queens`], also returning what each stage produced (see [`debug::render`]).
+pub fn read_queens_traced(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+) -> (Result<Reading, ReadError>, QueensTrace) {
+    let mut trace = QueensTrace::default();
+    let result = read_into(img, opts, &mut trace);
+    (result, trace)
+}
+
+fn read_into(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Reading, ReadError> {
+    let mut clock = Instant::now();
+    let mut lap = |trace: &mut QueensTrace, name: &'static str| {
+        let now = Instant::now();
+        trace.timings.push((name, now - clock));
+        clock = now;
+    };
+    let located = locate::locate_explained(img, &opts.locate);
+    lap(trace, "locate");
+    let located = located.map_err(ReadError::NoBoard)?;
+    trace.located = Some(located.clone());
     let grid = located.grid;
     let samples = sample::sample(img, &grid, &opts.sample);
+    lap(trace, "sample");
     let verdict = check::check(img, &located, &samples, &opts.check);
+    lap(trace, "check");
+    trace.samples = Some(samples.clone());
+    trace.verdict = Some(verdict.clone());
     if verdict.score < opts.check.min_score {
         return Err(ReadError::NoBoard(format!(
             "a {n}x{n} grid was found but it does not look like a Queens board: {}",
@@ -98,10 +147,12 @@ pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, 
         )));
     }
     let regions = regions::regions(&samples, &opts.regions);
+    lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let placed = pieces::pieces(&samples, &opts.pieces);
+    lap(trace, "pieces");
     let mut doubts: Vec<Doubt> = regions
         .confidence
         .iter()
@@ -122,6 +173,7 @@ pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, 
         .copied()
         .fold(1.0f32, f32::min)
         .min(verdict.score);
+    trace.regions = Some(regions);
     Ok(Reading {
         puzzle: Puzzle::Queens(queens),
         grid,
