@@ -1,3 +1,5 @@
+//! Development tool: best-of-15 timings of decode, locate and the whole Queens read.
+//! `cargo run --release --example benchqueens -- IMAGE...`
 use snapsolve::vision::decode::{DecodeOptions, decode};
 use snapsolve::vision::queens::{QueensReadOptions, locate, read_queens};
 use std::time::Instant;

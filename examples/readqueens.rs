@@ -1,6 +1,7 @@
 //! Development tool: runs the Queens reader on images and prints what each stage found.
 //!
-//! `cargo run --release --example readqueens -- IMAGE...`
+//! `cargo run --release --example readqueens -- IMAGE...` (env `VERBOSE=1` for cells and the
+//! region map, `DEBUG_DIR=DIR` for debug pictures and stage timings)
 use snapsolve::vision::decode::{DecodeOptions, decode};
 use snapsolve::vision::queens::color::Lab;
 use snapsolve::vision::queens::{QueensReadOptions, locate, read_queens, regions, sample};
@@ -71,6 +72,11 @@ fn main() {
             far.push(format!("({:.0},{:.0},{:.0})d{:.1}", c.l, c.a, c.b, d));
         }
         println!("  regions: {}", far.join(" "));
+        let v = snapsolve::vision::queens::check::check(&img, &l, &s, &opts.check);
+        println!(
+            "  check: score {:.2} lines {:.2} colours {} blank {:.2}",
+            v.score, v.lines, v.colours, v.blank
+        );
         if verbose {
             for (i, c) in s.cells.iter().enumerate() {
                 if c.glyph.coverage > 0.0 {
@@ -89,14 +95,25 @@ fn main() {
                 }
             }
         }
+        if let Ok(dir) = std::env::var("DEBUG_DIR") {
+            let (_, trace) = snapsolve::vision::queens::read_queens_traced(&img, &opts);
+            let pic = snapsolve::vision::queens::debug::render(&img, &trace);
+            let _ = pic.save(format!("{dir}/{name}.debug.png"));
+            println!("  timings {:?}", trace.timings);
+        }
         match read_queens(&img, &opts) {
-            Ok(rd) => println!(
-                "  placed {} doubts {} min_conf {:.2} theme {:?}",
-                rd.placed.len(),
-                rd.doubts.len(),
-                rd.min_confidence,
-                rd.theme
-            ),
+            Ok(rd) => {
+                println!(
+                    "  placed {} doubts {:?} min_conf {:.2} theme {:?}",
+                    rd.placed.len(),
+                    rd.doubts,
+                    rd.min_confidence,
+                    rd.theme
+                );
+                if verbose {
+                    print!("{}", snapsolve::format::print(&rd.puzzle));
+                }
+            }
             Err(e) => println!("  {e}"),
         }
     }

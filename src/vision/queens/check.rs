@@ -22,9 +22,22 @@ pub struct CheckOptions {
     pub min_line_weight: f32,
     /// Two cells whose colours are closer than this (CIE76) count as one colour. Default 8.
     pub colour_tolerance: f32,
-    /// Distinct cell colours needed for a full score, as a fraction of N (regions with
+    /// Distinct cell colours needed for a full colour score, as a fraction of N (regions with
     /// near-equal colours exist, so not all N are required). Default 0.6.
     pub full_colour_share: f32,
+    /// Distinct cell colours at or under which the colour score is zero, as a fraction of N
+    /// (the score rises linearly up to `full_colour_share`). Default 0.3.
+    pub min_colour_share: f32,
+    /// A cell is uncoloured (white or black, as in Tango, Zip or dark pages) when its
+    /// chroma is at most this... Default 6.
+    pub blank_chroma: f32,
+    /// ...and its lightness at least this (white). Default 96.
+    pub blank_light: f32,
+    /// ...or at most this (black). Default 25.
+    pub blank_dark: f32,
+    /// Largest share of uncoloured cells (Queens regions are all coloured or light grey).
+    /// Default 0.25.
+    pub max_blank_share: f32,
     /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
     pub doubt_below: f32,
 }
@@ -37,6 +50,11 @@ impl Default for CheckOptions {
             min_line_weight: 0.3,
             colour_tolerance: 8.0,
             full_colour_share: 0.6,
+            min_colour_share: 0.3,
+            blank_chroma: 6.0,
+            blank_light: 96.0,
+            blank_dark: 25.0,
+            max_blank_share: 0.25,
             doubt_below: 0.6,
         }
     }
@@ -52,6 +70,8 @@ pub struct Verdict {
     pub lines: f32,
     /// Number of distinct cell colours.
     pub colours: usize,
+    /// Share of uncoloured (white or black) cells.
+    pub blank: f32,
     /// What lowered the score most.
     pub reason: String,
 }
@@ -76,18 +96,31 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
             score: 0.0,
             lines: 0.0,
             colours: 0,
+            blank: 0.0,
             reason: format!("{n}x{n} is smaller than any Queens board (tutorial or example)"),
         };
     }
     let cols: Vec<Lab> = s.cells.iter().map(|c| c.colour).collect();
     let k = distinct(&cols, o.colour_tolerance);
-    let colour_score = (k as f32 / (o.full_colour_share * n as f32)).min(1.0);
+    let share = k as f32 / n as f32;
+    let span = (o.full_colour_share - o.min_colour_share).max(1e-3);
+    let mut colour_score = ((share - o.min_colour_share) / span).clamp(0.0, 1.0);
+    let blank = cols
+        .iter()
+        .filter(|c| c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark))
+        .count();
+    let blank_share = blank as f32 / cols.len().max(1) as f32;
+    if blank_share > o.max_blank_share {
+        colour_score = 0.0;
+    }
     let weights: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
     let lines = weights.iter().filter(|&&w| w >= o.min_line_weight).count() as f32
         / weights.len().max(1) as f32;
     let support = located.seen.max(lines).min(1.0);
     let score = support * colour_score;
-    let reason = if colour_score < support {
+    let reason = if blank_share > o.max_blank_share {
+        format!("{blank} of the {} cells are white or black", cols.len())
+    } else if colour_score < support {
         format!("only {k} distinct cell colours for {n} regions")
     } else {
         format!("only {:.0}% of the cell borders seen", support * 100.0)
@@ -96,6 +129,7 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
         score,
         lines,
         colours: k,
+        blank: blank_share,
         reason,
     }
 }
@@ -130,6 +164,22 @@ mod tests {
             10,
             [255, 255, 255],
             &[[255, 255, 255]],
+        );
+        let v = verdict(&img);
+        assert!(v.score < CheckOptions::default().min_score, "{v:?}");
+    }
+
+    #[test]
+    fn two_colour_lattice_is_refused() {
+        // A lattice of grey and beige cells (like a Tango board with dark lines).
+        let labels: Vec<u32> = (0..49).map(|i| u32::from(i % 5 == 0)).collect();
+        let img = draw_board(
+            &labels,
+            7,
+            50,
+            10,
+            [255, 255, 255],
+            &[[238, 235, 231], [200, 200, 200]],
         );
         let v = verdict(&img);
         assert!(v.score < CheckOptions::default().min_score, "{v:?}");

@@ -1,5 +1,8 @@
 //! CIELAB colour (D65, sRGB input) and the CIE76 colour difference used by the Queens stages.
 
+/// sRGB component (0..=255) to linear light, computed once.
+static LINEAR: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+
 /// A colour in CIELAB: `l` in 0..=100, `a` and `b` roughly -128..=127.
 #[derive(Clone, Copy, Debug, PartialEq, Default, serde::Serialize)]
 pub struct Lab {
@@ -14,14 +17,17 @@ pub struct Lab {
 impl Lab {
     /// Converts an 8-bit sRGB colour.
     pub fn from_rgb(rgb: [u8; 3]) -> Lab {
-        let lin = |c: u8| {
-            let c = f32::from(c) / 255.0;
-            if c <= 0.040_45 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
+        let table = LINEAR.get_or_init(|| {
+            std::array::from_fn(|i| {
+                let c = i as f32 / 255.0;
+                if c <= 0.040_45 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            })
+        });
+        let lin = |c: u8| table[c as usize];
         let (r, g, b) = (lin(rgb[0]), lin(rgb[1]), lin(rgb[2]));
         let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
         let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;

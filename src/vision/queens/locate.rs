@@ -1,14 +1,14 @@
 //! Queens stage 1: find the board, its cell pitch and N.
 //!
-//! Method: a working copy of the luma is min-pooled by an integer factor (thin dark lines
-//! survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
+//! Method: a working copy of the brightness (HSV value: the largest of R, G and B, so that
+//! saturated cells stay bright and only ink is dark) is min-pooled by an integer factor (thin
+//! dark lines survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
 //! darker than the pixels a short reach away on both sides (a ridge: thin, antialiased grid
 //! lines in small screenshots are only mid-grey). The connected bright areas left between the
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
 
-use super::color::luma;
 use crate::board::Grid;
 use image::RgbImage;
 
@@ -16,10 +16,10 @@ use image::RgbImage;
 #[derive(Clone, Debug)]
 pub struct LocateOptions {
     /// The working copy is min-pooled by the largest integer factor that keeps its shorter side
-    /// at or above this many pixels. Default 400.
+    /// at or above this many pixels. Default 300.
     pub work_min_side: u32,
-    /// Luma (0..=255) below which a pixel is always line or ink. Default 90.
-    pub dark_luma: u8,
+    /// Brightness (largest of R, G, B) below which a pixel is always line or ink. Default 90.
+    pub dark_value: u8,
     /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
     /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
     pub ridge_contrast: u8,
@@ -47,6 +47,15 @@ pub struct LocateOptions {
     /// Cells on the lattice join the board when at most this many lattice steps away from it.
     /// Default 2.
     pub max_gap: usize,
+    /// Largest number of rows or columns added to make the board square when its outer cells
+    /// were not seen separately. Default 2.
+    pub max_extend: usize,
+    /// How far from the expected outer border a line may be, as a fraction of the pitch.
+    /// Default 0.15.
+    pub border_reach: f32,
+    /// Smallest share of points along an added row's or column's outer border that must lie on
+    /// a line. Default 0.6.
+    pub min_border_support: f32,
     /// Largest ratio of the x and y pitches (cells are square). Default 1.12.
     pub max_pitch_ratio: f32,
     /// Smallest board side accepted. Default 4.
@@ -61,8 +70,8 @@ pub struct LocateOptions {
 impl Default for LocateOptions {
     fn default() -> Self {
         LocateOptions {
-            work_min_side: 400,
-            dark_luma: 90,
+            work_min_side: 300,
+            dark_value: 90,
             ridge_contrast: 25,
             ridge_reach: 2,
             min_cell: 5,
@@ -74,6 +83,9 @@ impl Default for LocateOptions {
             max_skew: 0.25,
             lattice_tolerance: 0.2,
             max_gap: 2,
+            max_extend: 2,
+            border_reach: 0.15,
+            min_border_support: 0.6,
             max_pitch_ratio: 1.12,
             min_n: 4,
             max_n: 16,
@@ -94,7 +106,7 @@ pub struct Located {
     pub lattice_error: f32,
 }
 
-/// The min-pooled luma working copy and its line mask.
+/// The min-pooled brightness working copy and its line mask.
 struct Work {
     w: usize,
     h: usize,
@@ -109,22 +121,26 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
     let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
     let (w, h) = ((iw / k) as usize, (ih / k) as usize);
     let ku = k as usize;
+    // Min-pooling reads each block's first row and first column only: any line at least one
+    // pixel wide crosses one of them, and reading 2k-1 of the k*k pixels saves most of the work.
     let mut y = vec![255u8; w * h];
-    let mut buf = vec![0u8; iw as usize];
-    for (iy, row) in img
-        .as_raw()
-        .chunks_exact(iw as usize * 3)
-        .enumerate()
-        .take(h * ku)
-    {
-        // Luma of the row (a simple loop the compiler vectorises), then a min over blocks.
-        for (l, p) in buf.iter_mut().zip(row.chunks_exact(3)) {
-            *l = luma([p[0], p[1], p[2]]);
+    let stride = iw as usize * 3;
+    let raw = img.as_raw();
+    for wy in 0..h {
+        let out = &mut y[wy * w..(wy + 1) * w];
+        let first = &raw[wy * ku * stride..wy * ku * stride + w * ku * 3];
+        for (cell, block) in out.iter_mut().zip(first.chunks_exact(3 * ku)) {
+            *cell = block
+                .chunks_exact(3)
+                .map(|p| p[0].max(p[1]).max(p[2]))
+                .fold(255u8, u8::min);
         }
-        let out = &mut y[(iy / ku) * w..(iy / ku + 1) * w];
-        for (cell, block) in out.iter_mut().zip(buf.chunks_exact(ku)) {
-            let m = block.iter().copied().fold(255u8, u8::min);
-            *cell = (*cell).min(m);
+        for dy in 1..ku {
+            let row = &raw[(wy * ku + dy) * stride..];
+            for (wx, cell) in out.iter_mut().enumerate() {
+                let p = &row[wx * ku * 3..wx * ku * 3 + 3];
+                *cell = (*cell).min(p[0].max(p[1]).max(p[2]));
+            }
         }
     }
     let mut line = vec![false; w * h];
@@ -133,7 +149,7 @@ fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
     for yy in 0..h {
         for xx in 0..w {
             let v = y[yy * w + xx];
-            let mut is = v < o.dark_luma;
+            let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
                 if xx >= r && xx + r < w {
@@ -194,8 +210,8 @@ fn blobs(work: &Work) -> Vec<Blob> {
     let (w, h) = (work.w, work.h);
     let mut runs: Vec<(usize, usize, usize)> = Vec::new(); // (y, x0, x1 inclusive)
     let mut row_start = vec![0usize; h + 1];
-    for y in 0..h {
-        row_start[y] = runs.len();
+    for (y, start) in row_start.iter_mut().take(h).enumerate() {
+        *start = runs.len();
         let line = &work.line[y * w..(y + 1) * w];
         let mut x = 0;
         while x < w {
@@ -350,6 +366,24 @@ fn family(edges: &Edges, start: usize, n: usize) -> Vec<usize> {
     out
 }
 
+/// Whether a line pixel of the working copy lies within `reach` of `(x, y)` across a
+/// vertical (`vertical == true`) or horizontal border.
+fn line_near(work: &Work, x: f32, y: f32, vertical: bool, reach: f32) -> bool {
+    let r = reach.ceil().max(1.0) as i64;
+    (-r..=r).any(|d| {
+        let (xx, yy) = if vertical {
+            (x.round() as i64 + d, y.round() as i64)
+        } else {
+            (x.round() as i64, y.round() as i64 + d)
+        };
+        xx >= 0
+            && yy >= 0
+            && (xx as usize) < work.w
+            && (yy as usize) < work.h
+            && work.line[yy as usize * work.w + xx as usize]
+    })
+}
+
 /// Least-squares line `v = v0 + i * p` through `(i, v)` pairs.
 fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
     let n = points.len() as f32;
@@ -486,12 +520,65 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     }
     seen.sort_unstable();
     seen.dedup();
-    let (imin, imax) = seen
+    let (mut imin, mut imax) = seen
         .iter()
         .fold((i32::MAX, i32::MIN), |(a, b), &(i, _)| (a.min(i), b.max(i)));
-    let (jmin, jmax) = seen
+    let (mut jmin, mut jmax) = seen
         .iter()
         .fold((i32::MAX, i32::MIN), |(a, b), &(_, j)| (a.min(j), b.max(j)));
+    // A square board whose outer row or column was not seen as separate cells (washed-out
+    // lines in tiny or blurred captures): extend the shorter side towards the side where a
+    // line runs along the would-be outer border.
+    let mut budget = o.max_extend;
+    while budget > 0 && (imax - imin) != (jmax - jmin) {
+        budget -= 1;
+        let cols_short = (imax - imin) < (jmax - jmin);
+        let (lo, hi) = if cols_short {
+            (imin, imax)
+        } else {
+            (jmin, jmax)
+        };
+        let (a, b) = if cols_short {
+            (jmin, jmax)
+        } else {
+            (imin, imax)
+        };
+        // Share of the added cells whose centre is in the image and whose outer border is a
+        // line (or lies beyond the image edge: crops cut at the board's frame).
+        let support = |centre: f32, edge: f32| {
+            let mut hits = 0;
+            for t in a..=b {
+                let at = |e: f32| {
+                    if cols_short {
+                        (x0 + e * px, y0 + t as f32 * py)
+                    } else {
+                        (x0 + t as f32 * px, y0 + e * py)
+                    }
+                };
+                let inside = |(p, q): (f32, f32)| {
+                    p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32
+                };
+                let (c, e) = (at(centre), at(edge));
+                let reach = o.border_reach * px;
+                if inside(c) && (!inside(e) || line_near(&work, e.0, e.1, cols_short, reach)) {
+                    hits += 1;
+                }
+            }
+            hits as f32 / (b - a + 1) as f32
+        };
+        let s_lo = support(lo as f32 - 1.0, lo as f32 - 1.5);
+        let s_hi = support(hi as f32 + 1.0, hi as f32 + 1.5);
+        if s_lo.max(s_hi) < o.min_border_support {
+            break;
+        }
+        let grow_lo = s_lo > s_hi;
+        match (cols_short, grow_lo) {
+            (true, true) => imin -= 1,
+            (true, false) => imax += 1,
+            (false, true) => jmin -= 1,
+            (false, false) => jmax += 1,
+        }
+    }
     let (ni, nj) = ((imax - imin + 1) as usize, (jmax - jmin + 1) as usize);
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
         return Err(format!("cell lattice spans {ni} x {nj} cells"));

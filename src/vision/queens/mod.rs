@@ -1,10 +1,12 @@
 //! Reading a Queens board. Stages, each a module with its own options:
 //! [`locate`] (board, pitch, N) -> [`sample`] (cell colours, centre glyphs, border weights) ->
 //! [`regions`] (exactly N connected regions) and [`pieces`] (crowns and x marks) ->
-//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all.
+//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all;
+//! [`debug`] draws what the stages saw.
 
 pub mod check;
 pub mod color;
+pub mod debug;
 pub mod locate;
 pub mod pieces;
 pub mod regions;
@@ -14,6 +16,7 @@ use super::ReadError;
 use crate::board::{Doubt, Grid, Reading, Theme};
 use crate::puzzle::{Pos, Puzzle, Queens};
 use image::RgbImage;
+use std::time::{Duration, Instant};
 
 /// All tunables of the Queens reader, one struct per stage.
 #[derive(Clone, Debug, Default)]
@@ -82,14 +85,60 @@ fn theme(img: &RgbImage, g: &Grid) -> Theme {
     }
 }
 
+/// What each stage produced, with timings, for debug pictures and performance reports.
+#[derive(Clone, Debug, Default)]
+pub struct QueensTrace {
+    /// The located board, when one was found.
+    pub located: Option<locate::Located>,
+    /// Cell and edge measurements.
+    pub samples: Option<sample::Samples>,
+    /// The board check.
+    pub verdict: Option<check::Verdict>,
+    /// The region map.
+    pub regions: Option<regions::Regions>,
+    /// Wall time of each stage, in order.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
 /// Reads a Queens board: the region map, the crowns and x marks a player placed, and a
 /// confidence per cell (cells under [`check::CheckOptions::doubt_below`] are listed in
 /// `doubts`, weakest first).
 pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, ReadError> {
-    let located = locate::locate_explained(img, &opts.locate).map_err(ReadError::NoBoard)?;
+    read_queens_traced(img, opts).0
+}
+
+/// [`read_queens`], also returning what each stage produced (see [`debug::render`]).
+pub fn read_queens_traced(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+) -> (Result<Reading, ReadError>, QueensTrace) {
+    let mut trace = QueensTrace::default();
+    let result = read_into(img, opts, &mut trace);
+    (result, trace)
+}
+
+fn read_into(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Reading, ReadError> {
+    let mut clock = Instant::now();
+    let mut lap = |trace: &mut QueensTrace, name: &'static str| {
+        let now = Instant::now();
+        trace.timings.push((name, now - clock));
+        clock = now;
+    };
+    let located = locate::locate_explained(img, &opts.locate);
+    lap(trace, "locate");
+    let located = located.map_err(ReadError::NoBoard)?;
+    trace.located = Some(located.clone());
     let grid = located.grid;
     let samples = sample::sample(img, &grid, &opts.sample);
+    lap(trace, "sample");
     let verdict = check::check(img, &located, &samples, &opts.check);
+    lap(trace, "check");
+    trace.samples = Some(samples.clone());
+    trace.verdict = Some(verdict.clone());
     if verdict.score < opts.check.min_score {
         return Err(ReadError::NoBoard(format!(
             "a {n}x{n} grid was found but it does not look like a Queens board: {}",
@@ -98,10 +147,12 @@ pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, 
         )));
     }
     let regions = regions::regions(&samples, &opts.regions);
+    lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let placed = pieces::pieces(&samples, &opts.pieces);
+    lap(trace, "pieces");
     let mut doubts: Vec<Doubt> = regions
         .confidence
         .iter()
@@ -122,6 +173,7 @@ pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, 
         .copied()
         .fold(1.0f32, f32::min)
         .min(verdict.score);
+    trace.regions = Some(regions);
     Ok(Reading {
         puzzle: Puzzle::Queens(queens),
         grid,
@@ -130,4 +182,119 @@ pub fn read_queens(img: &RgbImage, opts: &QueensReadOptions) -> Result<Reading, 
         doubts,
         min_confidence,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::locate::tests::{PALETTE, draw_board, sample_labels};
+    use super::*;
+    use crate::board::Placed;
+    use image::Rgb;
+
+    fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 3]) {
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                img.put_pixel(x, y, Rgb(c));
+            }
+        }
+    }
+
+    fn expected() -> Puzzle {
+        Puzzle::Queens(Queens::new(7, &sample_labels()).expect("valid"))
+    }
+
+    #[test]
+    fn reads_regions_crowns_and_crosses() {
+        let (pitch, margin) = (60u32, 30u32);
+        let mut img = draw_board(
+            &sample_labels(),
+            7,
+            pitch,
+            margin,
+            [243, 242, 238],
+            &PALETTE,
+        );
+        // A crown-sized black glyph in (0, 0), a small x in (2, 3).
+        let at = |r: u32, c: u32| {
+            (
+                margin + c * pitch + pitch / 2,
+                margin + r * pitch + pitch / 2,
+            )
+        };
+        let (x, y) = at(0, 0);
+        fill(&mut img, x - 13, y - 10, 26, 20, [0, 0, 0]);
+        let (x, y) = at(2, 3);
+        for d in 0..8u32 {
+            img.put_pixel(x - 4 + d, y - 4 + d, Rgb([30, 30, 30]));
+            img.put_pixel(x + 3 - d, y - 4 + d, Rgb([30, 30, 30]));
+        }
+        let r = read_queens(&img, &QueensReadOptions::default()).expect("reads");
+        assert_eq!(r.puzzle, expected());
+        assert_eq!(
+            r.placed,
+            vec![
+                Placed::Crown {
+                    pos: Pos::new(0, 0)
+                },
+                Placed::Cross {
+                    pos: Pos::new(2, 3)
+                }
+            ]
+        );
+        assert_eq!(r.theme, Theme::Light);
+        assert!(r.doubts.is_empty(), "{:?}", r.doubts);
+    }
+
+    #[test]
+    fn hovered_cell_and_dark_page() {
+        let (pitch, margin) = (50u32, 40u32);
+        let mut img = draw_board(&sample_labels(), 7, pitch, margin, [27, 31, 35], &PALETTE);
+        // Darken cell (3, 3) the way a hover does (inside its borders).
+        let (x0, y0) = (margin + 3 * pitch + 4, margin + 3 * pitch + 4);
+        for y in y0..y0 + pitch - 8 {
+            for x in x0..x0 + pitch - 8 {
+                let p = img.get_pixel_mut(x, y);
+                for v in p.0.iter_mut() {
+                    *v = (f32::from(*v) * 0.75) as u8;
+                }
+            }
+        }
+        let r = read_queens(&img, &QueensReadOptions::default()).expect("reads");
+        assert_eq!(r.puzzle, expected());
+        assert_eq!(r.theme, Theme::Dark);
+        assert!(r.placed.is_empty());
+    }
+
+    #[test]
+    fn candidate_scores_a_board_and_not_a_blank_page() {
+        let img = draw_board(&sample_labels(), 7, 40, 20, [255, 255, 255], &PALETTE);
+        let c = queens_candidate(&img, &QueensReadOptions::default()).expect("candidate");
+        assert!(c.score > 0.9 && c.grid.rows == 7);
+        let blank = RgbImage::from_pixel(400, 300, Rgb([250, 250, 250]));
+        assert!(queens_candidate(&blank, &QueensReadOptions::default()).is_none());
+        assert!(matches!(
+            read_queens(&blank, &QueensReadOptions::default()),
+            Err(ReadError::NoBoard(_))
+        ));
+    }
+
+    #[test]
+    fn junk_images_do_not_panic() {
+        let o = QueensReadOptions::default();
+        let mut seed = 12345u32;
+        let mut noise = RgbImage::new(317, 211);
+        for p in noise.pixels_mut() {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let v = (seed >> 16) as u8;
+            *p = Rgb([v, v.wrapping_mul(7), v.wrapping_mul(13)]);
+        }
+        for img in [
+            noise,
+            RgbImage::new(1, 1),
+            RgbImage::new(1, 500),
+            RgbImage::new(9, 9),
+        ] {
+            assert!(read_queens(&img, &o).is_err());
+        }
+    }
 }

@@ -27,6 +27,10 @@ pub struct RegionOptions {
     /// For a cell whose neighbours all share its region: the CIE76 distance assumed for the
     /// nearest other region. Default 30.
     pub isolated_distance: f32,
+    /// When the cheapest merge left undone costs less than this much more (cost units) than the
+    /// last merge done, the cells involved in either get a confidence between one half (no gap) and one (the full gap).
+    /// Default 1.5.
+    pub ambiguity_gap: f32,
     /// Evidence (cost units) at which a cell's confidence is one half. Default 0.75.
     pub confidence_midpoint: f32,
     /// Slope of the confidence curve, per cost unit. Default 2.5.
@@ -40,6 +44,7 @@ impl Default for RegionOptions {
             border_weight: 2.0,
             min_border_ratio: 1.8,
             isolated_distance: 30.0,
+            ambiguity_gap: 1.5,
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
         }
@@ -157,44 +162,68 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
         a: sum[i][1] / size[i],
         b: sum[i][2] / size[i],
     };
-    let mut groups = cells;
-    while groups > n {
+    // The cheapest merge of two adjacent groups: `((keep, absorb), cost)`.
+    let cheapest = |parent: &mut Vec<usize>, sum: &[[f32; 3]], size: &[f32]| {
         // Border evidence per adjacent pair of groups: the median over their shared edges.
-        let mut pairs: Vec<((usize, usize), Vec<f32>)> = Vec::new();
-        for e in &edges {
-            let (ra, rb) = (find(&mut parent, e.a), find(&mut parent, e.b));
-            if ra == rb {
-                continue;
-            }
-            let key = (ra.min(rb), ra.max(rb));
-            match pairs.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(e.border),
-                None => pairs.push((key, vec![e.border])),
-            }
-        }
+        let mut shared: Vec<((usize, usize), f32)> = edges
+            .iter()
+            .filter_map(|e| {
+                let (ra, rb) = (find(parent, e.a), find(parent, e.b));
+                (ra != rb).then_some(((ra.min(rb), ra.max(rb)), e.border))
+            })
+            .collect();
+        shared.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
         let mut best: Option<((usize, usize), f32)> = None;
-        for (key, mut v) in pairs {
-            let mid = v.len() / 2;
-            v.sort_by(f32::total_cmp);
-            let border = if v.len() % 2 == 1 {
-                v[mid]
+        for run in shared.chunk_by(|x, y| x.0 == y.0) {
+            let key = run[0].0;
+            let mid = run.len() / 2;
+            let border = if run.len() % 2 == 1 {
+                run[mid].1
             } else {
-                (v[mid - 1] + v[mid]) / 2.0
+                (run[mid - 1].1 + run[mid].1) / 2.0
             };
-            let colour =
-                mean(&sum, &size, key.0).delta_e(mean(&sum, &size, key.1)) / o.colour_scale;
+            let colour = mean(sum, size, key.0).delta_e(mean(sum, size, key.1)) / o.colour_scale;
             let cost = colour + o.border_weight * border;
             if best.is_none_or(|(_, c)| cost < c) {
                 best = Some((key, cost));
             }
         }
-        let Some(((a, b), _)) = best else { break };
+        best
+    };
+    let members = |parent: &mut Vec<usize>, root: usize| -> Vec<usize> {
+        (0..cells).filter(|&i| find(parent, i) == root).collect()
+    };
+    let mut groups = cells;
+    // The last merge done: the cells of its smaller side and its cost.
+    let mut last: Option<(Vec<usize>, f32)> = None;
+    while groups > n {
+        let Some(((a, b), cost)) = cheapest(&mut parent, &sum, &size) else {
+            break;
+        };
+        let small = if size[a] < size[b] { a } else { b };
+        last = Some((members(&mut parent, small), cost));
         parent[b] = a;
-        for k in 0..3 {
-            sum[a][k] += sum[b][k];
+        let add = sum[b];
+        for (t, v) in sum[a].iter_mut().zip(add) {
+            *t += v;
         }
         size[a] += size[b];
         groups -= 1;
+    }
+    // When the next merge would have cost about as much as the last one done, the split
+    // between them is uncertain: the cells that would change region are doubtful.
+    let mut ambiguous: Vec<(usize, f32)> = Vec::new();
+    if let (Some((last_cells, last_cost)), Some(((c, d), next_cost))) =
+        (last, cheapest(&mut parent, &sum, &size))
+    {
+        let gap = next_cost - last_cost;
+        if gap < o.ambiguity_gap {
+            let conf = (0.5 * (1.0 + gap / o.ambiguity_gap)).clamp(0.0, 1.0);
+            let small = if size[c] < size[d] { c } else { d };
+            for i in last_cells.into_iter().chain(members(&mut parent, small)) {
+                ambiguous.push((i, conf));
+            }
+        }
     }
     let mut labels = vec![0u32; cells];
     let mut roots: Vec<usize> = Vec::new();
@@ -240,6 +269,9 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
         let border = if count > 0.0 { agree / count } else { 0.0 };
         let evidence = colour_margin + o.border_weight * border;
         *conf = 1.0 / (1.0 + (-(evidence - o.confidence_midpoint) * o.confidence_slope).exp());
+    }
+    for (i, conf) in ambiguous {
+        confidence[i] = confidence[i].min(conf);
     }
     Regions {
         labels,
@@ -333,5 +365,20 @@ mod tests {
         c.l -= 25.0;
         let r = regions(&s, &RegionOptions::default());
         assert!(same_partition(&r.labels, &L4));
+    }
+
+    #[test]
+    fn near_equal_colours_without_borders_are_doubtful() {
+        // Regions 2 and 3 differ by a few CIE76 units and no border tells them apart.
+        let mut cols: Vec<Lab> = ["96BEFF", "FFC992", "B3DFA0"]
+            .iter()
+            .filter_map(|h| Lab::from_hex(h))
+            .collect();
+        let mut near = cols[2];
+        near.l += 4.0;
+        cols.push(near);
+        let r = regions(&samples(&L4, 4, &cols, false), &RegionOptions::default());
+        let low: Vec<usize> = (0..16).filter(|&i| r.confidence[i] < 0.7).collect();
+        assert!(low.iter().any(|&i| L4[i] == 3), "{:?}", r.confidence);
     }
 }
