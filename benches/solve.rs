@@ -31,7 +31,10 @@ fn bench(c: &mut Criterion) {
                 ..SolveOptions::default()
             };
             let r = solve::solve(&p, &opts).expect("solve");
-            assert!(matches!(r.outcome, Outcome::Unique(_)), "{file} is not unique");
+            assert!(
+                matches!(r.outcome, Outcome::Unique(_)),
+                "{file} is not unique"
+            );
             g.bench_function(label, |b| {
                 b.iter(|| solve::solve(black_box(&p), &opts).expect("solve"))
             });
