@@ -10,9 +10,10 @@
 //!   for every edge once. So a Tango model depends only on the board size, and one solver per
 //!   size is built once per thread and reused for every puzzle of that size.
 //! - **Queens**: one Boolean per cell (a crown). Hard rule: no two crowns touch (diagonals
-//!   included). Every row, column and region carries "exactly one crown" behind its own guard
-//!   literal; rows and columns are asserted once per size, regions inside a `push`/`pop` scope
-//!   per puzzle.
+//!   included). Every row and column carries "exactly one crown" behind its own guard literal
+//!   (asserted once per size); every region carries "at least one crown" (one clause behind its
+//!   guard, asserted per puzzle inside a `push`/`pop` scope). With N crowns, one per row, and N
+//!   regions, at least one per region means exactly one.
 //!
 //! # Outcomes
 //! The first check gives a solution or, when unsatisfiable, an unsat core over the assumption
@@ -105,7 +106,8 @@ pub enum Conflict {
     Row(usize),
     /// "Exactly one crown in this Queens column" (0-based column).
     Column(usize),
-    /// "Exactly one crown in this Queens region" (0-based canonical region index).
+    /// "At least one crown in this Queens region" (0-based canonical region index; with a
+    /// crown in each row and N regions, that is exactly one per region).
     Region(usize),
 }
 
@@ -674,13 +676,10 @@ impl Model {
                     .iter()
                     .map(|c| self.cells[c.row * q.n() + c.col].clone())
                     .collect();
-                let guard = region_guard(k);
-                exactly_one(
-                    &self.solver,
-                    Some(&guard),
-                    &lits,
-                    &format!("region{k}_crown"),
-                );
+                // "At least one crown in the region" is enough: with exactly one crown in
+                // each of the N rows and N regions, every region then holds exactly one. One
+                // clause per region is 4-6x faster than a full exactly-one encoding here.
+                clause(&self.solver, Some(&region_guard(k)), lits);
             }
         }
         Scope
