@@ -353,6 +353,34 @@ fn crafted_queens_outcomes() {
 }
 
 #[test]
+fn realshot_tango_labels_solve_the_same_with_and_without_propagation() {
+    let Some(dir) = shared().map(|s| s.join("realshots/labels")) else {
+        return;
+    };
+    let plain = SolveOptions {
+        propagate: false,
+        ..opts()
+    };
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Ok(p @ Puzzle::Tango(_)) = format::parse(&text) {
+            n += 1;
+            let a = outcome(&p);
+            assert!(matches!(a, Outcome::Unique(_)), "{}", path.display());
+            assert_eq!(
+                a,
+                solve::solve(&p, &plain).unwrap().outcome,
+                "{}",
+                path.display()
+            );
+        }
+    }
+    assert!(n > 50, "only {n} Tango labels");
+}
+
+#[test]
 fn reused_and_fresh_models_agree() {
     let Some(p) = seed("lets-tango-article.txt") else {
         return;
