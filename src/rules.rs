@@ -13,25 +13,25 @@ pub fn tango_partial_violation(
     let at = |r: usize, c: usize| cells[r * cols + c];
     for r in 0..rows {
         for c in 0..cols {
-            if c + 2 < cols {
-                if let Some(s) = at(r, c) {
-                    if at(r, c + 1) == Some(s) && at(r, c + 2) == Some(s) {
-                        return Some(Violation {
-                            rule: "three alike in a row",
-                            cells: (0..3).map(|k| Pos::new(r, c + k)).collect(),
-                        });
-                    }
-                }
+            if c + 2 < cols
+                && let Some(s) = at(r, c)
+                && at(r, c + 1) == Some(s)
+                && at(r, c + 2) == Some(s)
+            {
+                return Some(Violation {
+                    rule: "three alike in a row",
+                    cells: (0..3).map(|k| Pos::new(r, c + k)).collect(),
+                });
             }
-            if r + 2 < rows {
-                if let Some(s) = at(r, c) {
-                    if at(r + 1, c) == Some(s) && at(r + 2, c) == Some(s) {
-                        return Some(Violation {
-                            rule: "three alike in a column",
-                            cells: (0..3).map(|k| Pos::new(r + k, c)).collect(),
-                        });
-                    }
-                }
+            if r + 2 < rows
+                && let Some(s) = at(r, c)
+                && at(r + 1, c) == Some(s)
+                && at(r + 2, c) == Some(s)
+            {
+                return Some(Violation {
+                    rule: "three alike in a column",
+                    cells: (0..3).map(|k| Pos::new(r + k, c)).collect(),
+                });
             }
         }
     }

@@ -1,0 +1,266 @@
+//! End-to-end tests of the `snapsolve` binary: outputs and exit codes.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_snapsolve"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn example(name: &str) -> PathBuf {
+    root().join("fixtures/examples").join(name)
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run snapsolve")
+}
+
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn snapsolve");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A scratch file under the target directory (no temp-dir dependency).
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = root().join("target/cli-test-scratch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn several_solutions_exit_4_and_show_two_with_the_differing_cells() {
+    let f = example("lets-tango.txt");
+    let o = run(&["solve", path_str(&f)]);
+    assert_eq!(code(&o), 4, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("several solutions; two of them differ at r"),
+        "{out}"
+    );
+    assert!(out.contains("solution 1:\ntango 6x6\n"), "{out}");
+    assert!(out.contains("solution 2:\ntango 6x6\n"), "{out}");
+}
+
+#[test]
+fn unique_solution_exits_0_and_prints_a_full_board() {
+    let o = run(&["solve", path_str(&example("tango-six-givens.txt"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("unique solution\ntango 6x6\n"), "{out}");
+    assert!(!out.contains('.'), "unfilled cell in {out}");
+    // The printed solution parses back as a solution of the puzzle.
+    let board = out.strip_prefix("unique solution\n").unwrap();
+    let (p, s) = snapsolve::format::parse_solution(board).unwrap();
+    snapsolve::rules::check(&p, &s).unwrap();
+}
+
+#[test]
+fn queens_solution_marks_crowns_in_lower_case() {
+    let o = run(&["solve", path_str(&example("queens-307.txt"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    let board: Vec<&str> = out.lines().skip(2).collect();
+    assert_eq!(board.len(), 7, "{out}");
+    for row in board {
+        let crowns = row.chars().filter(|c| c.is_ascii_lowercase()).count();
+        assert_eq!(crowns, 1, "{row}");
+    }
+}
+
+#[test]
+fn no_solution_exits_3_and_names_the_conflict() {
+    let Some(f) = shared_puzzle("tango-151-as-printed.txt") else {
+        return;
+    };
+    let o = run(&["solve", path_str(&f)]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("no solution"), "{out}");
+    assert!(out.contains("marker = on r2c1/r3c1"), "{out}");
+    assert!(out.contains("marker x on r4c5|r4c6"), "{out}");
+}
+
+fn shared_puzzle(name: &str) -> Option<PathBuf> {
+    let p = root().join("../shared/puzzles").join(name);
+    if root().join("../shared").is_dir() {
+        Some(p)
+    } else {
+        eprintln!("skipped: ../shared does not exist");
+        None
+    }
+}
+
+#[test]
+fn json_output_carries_puzzle_outcome_solutions_and_timings() {
+    let o = run(&[
+        "solve",
+        "--format",
+        "json",
+        path_str(&example("lets-tango.txt")),
+    ]);
+    assert_eq!(code(&o), 4);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["outcome"], "several");
+    assert_eq!(v["game"], "tango");
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(6), Some(6)));
+    assert!(v["puzzle"].as_str().unwrap().starts_with("tango 6x6\n"));
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
+    assert!(!v["differ"].as_array().unwrap().is_empty());
+    assert!(v["differ"][0]["display"].as_str().unwrap().starts_with('r'));
+    assert!(v["timings_us"]["total"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["exit_code"], 4);
+
+    let Some(f) = shared_puzzle("tango-151-as-printed.txt") else {
+        return;
+    };
+    let o = run(&["solve", "--format", "json", path_str(&f)]);
+    assert_eq!(code(&o), 3);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["outcome"], "none");
+    let shown: Vec<&str> = v["conflict"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["display"].as_str().unwrap())
+        .collect();
+    assert!(shown.contains(&"marker = on r2c1/r3c1"), "{shown:?}");
+}
+
+#[test]
+fn json_for_several_files_is_one_object_per_line_and_the_worst_code_wins() {
+    let a = example("tango-six-givens.txt");
+    let b = example("lets-tango.txt");
+    let o = run(&["solve", "--format", "json", path_str(&a), path_str(&b)]);
+    assert_eq!(code(&o), 4);
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["outcome"], "unique");
+    assert!(
+        lines[0]["solution"]
+            .as_str()
+            .unwrap()
+            .starts_with("tango 6x6")
+    );
+    assert_eq!(lines[1]["outcome"], "several");
+    // An unreadable file outranks several solutions.
+    let o = run(&["solve", path_str(&b), "/nonexistent/puzzle.txt"]);
+    assert_eq!(code(&o), 6);
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let text = std::fs::read(example("tango-six-givens.txt")).unwrap();
+    let o = run_stdin(&["solve", "-"], &text);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("unique solution"));
+}
+
+#[test]
+fn bad_input_exits_5_with_line_and_column() {
+    let o = run_stdin(&["solve", "-"], b"tango 6x6\nS . Q\n");
+    assert_eq!(code(&o), 5);
+    assert!(stderr(&o).contains("line 2, column 5"), "{}", stderr(&o));
+    // Junk must not panic.
+    for junk in [
+        &b""[..],
+        b"\xff\xfe\x00",
+        b"queens 99x99\n",
+        b"tango 6x6\nS S S\n\n\n\n\n\n\n\n\n\n",
+        b"queens 4x4\nA A\n",
+    ] {
+        let o = run_stdin(&["solve", "-"], junk);
+        assert_eq!(code(&o), 5, "{junk:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn an_image_file_is_refused_as_bad_input() {
+    let p = scratch("not-text.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    let o = run(&["solve", path_str(&p)]);
+    assert_eq!(code(&o), 5);
+    assert!(stderr(&o).contains("PNG image"), "{}", stderr(&o));
+}
+
+#[test]
+fn missing_file_exits_6() {
+    let o = run(&["solve", "/nonexistent/puzzle.txt"]);
+    assert_eq!(code(&o), 6);
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_format_reports_ok_or_file_line_column() {
+    let good = example("queens-307.txt");
+    let o = run(&["check-format", path_str(&good)]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("ok (queens 7x7)"), "{}", stdout(&o));
+    let bad = scratch("bad.txt", b"# comment\ntango 6x6\nS . Q\n");
+    let o = run(&["check-format", path_str(&good), path_str(&bad)]);
+    assert_eq!(code(&o), 5);
+    assert!(stderr(&o).contains("bad.txt:3:5:"), "{}", stderr(&o));
+}
+
+#[test]
+fn count_shows_the_number_of_solutions() {
+    let o = run(&["count", path_str(&example("lets-tango.txt"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("3 solutions"), "{}", stdout(&o));
+    let empty = scratch("empty.txt", b"tango 6x6\n\n\n\n\n\n\n\n\n\n\n\n");
+    let o = run(&["count", path_str(&empty), "--limit", "40"]);
+    assert_eq!(code(&o), 0);
+    assert!(
+        stdout(&o).starts_with("at least 40 solutions (limit reached"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_teaches() {
+    assert_eq!(code(&run(&[])), 2);
+    assert_eq!(code(&run(&["solve"])), 2);
+    assert_eq!(code(&run(&["solve", "--format", "xml", "a.txt"])), 2);
+    assert_eq!(code(&run(&["frobnicate"])), 2);
+    let o = run(&["--help"]);
+    assert_eq!(code(&o), 0);
+    let help = stdout(&o);
+    assert!(help.contains("Examples:"), "{help}");
+    assert!(help.contains("Exit codes:"), "{help}");
+    let o = run(&["solve", "--help"]);
+    assert_eq!(code(&o), 0);
+    assert!(stdout(&o).contains("--format"));
+}
