@@ -176,7 +176,7 @@ enum LoadError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Parse(#[from] format::ParseError),
-    #[error("this is a {0} image; `solve` reads puzzle text files here")]
+    #[error("this is a {0} image, not puzzle text; image input is not read by this build")]
     Image(&'static str),
 }
 

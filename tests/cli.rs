@@ -250,6 +250,17 @@ fn count_shows_the_number_of_solutions() {
 }
 
 #[test]
+fn count_shows_11222_for_the_empty_6x6_board() {
+    let o = run(&["count", path_str(&example("tango-empty-6x6.txt"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("11222 solutions ("),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn usage_errors_exit_2_and_help_teaches() {
     assert_eq!(code(&run(&[])), 2);
     assert_eq!(code(&run(&["solve"])), 2);

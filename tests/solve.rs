@@ -401,7 +401,7 @@ fn reused_and_fresh_models_agree() {
 }
 
 #[test]
-fn a_timeout_is_an_outcome_and_odd_sizes_are_errors() {
+fn a_generous_timeout_changes_nothing_and_odd_sizes_are_errors() {
     let p = Puzzle::Tango(Tango::empty(6, 6));
     let o = SolveOptions {
         timeout_ms: Some(60_000),
