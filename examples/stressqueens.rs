@@ -1,6 +1,7 @@
 //! Development tool: re-captures every labelled real Queens screenshot at lower resolutions
 //! and as JPEG, and checks the reader still reads each exactly (a proxy for capture styles the
-//! sample does not hold). `cargo run --release --example stressqueens`
+//! sample does not hold). `cargo run --release --example stressqueens` (env `SCALES=1.0,0.5`,
+//! `QUALITIES=0,70` where 0 means no JPEG, `SAVE_MISSES=DIR`)
 use image::codecs::jpeg::JpegEncoder;
 use image::imageops::FilterType;
 use rayon::prelude::*;
@@ -27,7 +28,12 @@ fn main() {
         .collect();
     let opts = QueensReadOptions::default();
     for &scale in &scales {
-        for quality in [0u8, 70] {
+        let qualities: Vec<u8> = std::env::var("QUALITIES")
+            .unwrap_or("0,70".into())
+            .split(',')
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        for &quality in &qualities {
             let res: Vec<(String, bool)> = rows
                 .par_iter()
                 .map(|(file, label)| {
