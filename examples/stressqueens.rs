@@ -1,6 +1,8 @@
 //! Development tool: re-captures every labelled real Queens screenshot at lower resolutions
 //! and as JPEG, and checks the reader still reads each exactly (a proxy for capture styles the
-//! sample does not hold). `cargo run --release --example stressqueens`
+//! sample does not hold). `cargo run --release --example stressqueens` (env `SCALES=1.0,0.5`,
+//! `QUALITIES=0,70` where 0 means no JPEG, `SAVE_MISSES=DIR`, `HOVER=K` darkens every K-th
+//! cell the way a hover does)
 use image::codecs::jpeg::JpegEncoder;
 use image::imageops::FilterType;
 use rayon::prelude::*;
@@ -27,7 +29,12 @@ fn main() {
         .collect();
     let opts = QueensReadOptions::default();
     for &scale in &scales {
-        for quality in [0u8, 70] {
+        let qualities: Vec<u8> = std::env::var("QUALITIES")
+            .unwrap_or("0,70".into())
+            .split(',')
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        for &quality in &qualities {
             let res: Vec<(String, bool)> = rows
                 .par_iter()
                 .map(|(file, label)| {
@@ -53,6 +60,31 @@ fn main() {
                             .encode_image(&img)
                             .unwrap();
                         img = decode(&buf, &DecodeOptions::default()).unwrap();
+                    }
+                    if let Some(step) = std::env::var("HOVER")
+                        .ok()
+                        .and_then(|v| v.parse::<usize>().ok())
+                        && let Ok(r) = read_queens(&img, &opts)
+                    {
+                        // Simulate hovers: darken every `step`-th cell's interior by 25%.
+                        let g = r.grid;
+                        let step = step.max(1);
+                        for cell in (step / 2..g.rows * g.cols).step_by(step) {
+                            let (cx, cy) =
+                                g.center(snapsolve::Pos::new(cell / g.cols, cell % g.cols));
+                            let (hw, hh) = (0.42 * g.cell_w, 0.42 * g.cell_h);
+                            for y in (cy - hh).max(0.0) as u32..((cy + hh) as u32).min(img.height())
+                            {
+                                for x in
+                                    (cx - hw).max(0.0) as u32..((cx + hw) as u32).min(img.width())
+                                {
+                                    let p = img.get_pixel_mut(x, y);
+                                    for v in p.0.iter_mut() {
+                                        *v = (f32::from(*v) * 0.75) as u8;
+                                    }
+                                }
+                            }
+                        }
                     }
                     let got = read_queens(&img, &opts);
                     let ok = if file.starts_with("queens/") {

@@ -72,7 +72,7 @@ impl Default for LocateOptions {
         LocateOptions {
             work_min_side: 300,
             dark_value: 90,
-            ridge_contrast: 25,
+            ridge_contrast: 18,
             ridge_reach: 2,
             min_cell: 5,
             max_aspect: 1.3,

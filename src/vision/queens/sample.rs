@@ -181,16 +181,32 @@ fn sample_cell(img: &RgbImage, g: &Grid, r: usize, c: usize, o: &SampleOptions) 
 }
 
 /// Integrated darkness across a line: scans from `(x, y)` along `(dx, dy)` for `len` pixels
-/// each way and sums `(brightest - luma) / brightest`.
+/// each way and sums `(reference - luma) / reference`, where the reference is the brightest
+/// luma in the outer half of the same side (so a darker, hovered cell on one side does not
+/// count as line).
 fn line_weight(img: &RgbImage, x: f32, y: f32, dx: f32, dy: f32, len: f32) -> f32 {
-    let steps = len.ceil().max(1.0) as i32;
-    let mut ys = Vec::with_capacity(2 * steps as usize + 1);
-    for t in -steps..=steps {
-        let t = t as f32;
-        ys.push(f32::from(luma(px(img, x + t * dx, y + t * dy))));
-    }
-    let top = ys.iter().copied().fold(1.0f32, f32::max);
-    ys.iter().map(|v| (top - v) / top).sum()
+    let steps = len.ceil().max(2.0) as i32;
+    let ys: Vec<f32> = (-steps..=steps)
+        .map(|t| {
+            let t = t as f32;
+            f32::from(luma(px(img, x + t * dx, y + t * dy)))
+        })
+        .collect();
+    let centre = steps as usize;
+    let half = (steps as usize).div_ceil(2);
+    let before = ys[..=centre - half].iter().copied().fold(1.0f32, f32::max);
+    let after = ys[centre + half..].iter().copied().fold(1.0f32, f32::max);
+    ys.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let reference = match i.cmp(&centre) {
+                std::cmp::Ordering::Less => before,
+                std::cmp::Ordering::Greater => after,
+                std::cmp::Ordering::Equal => before.min(after),
+            };
+            ((reference - v) / reference).max(0.0)
+        })
+        .sum()
 }
 
 fn edge_weight(
