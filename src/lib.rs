@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod format;
+pub mod generate;
 pub mod puzzle;
 pub mod rules;
 pub mod vision;
