@@ -380,44 +380,23 @@ pub struct RuleSolve {
 pub fn solve_with_rules(p: &Puzzle, max: Grade) -> RuleSolve {
     let mut state = State::start(p);
     let mut steps = Vec::new();
-    let mut hardest = Grade::Easy;
-    let cols = state.cols;
     let done = match p {
         Puzzle::Tango(t) => {
             let eng = TangoEngine::new(t);
             let mut cells: Vec<i8> = eng.cells_from(&state).unwrap_or_default();
-            loop {
-                if cells.iter().all(|&c| c >= 0) {
-                    break eng.consistent(&cells, &eng.chains(&cells)).is_ok();
-                }
-                match eng.next(&mut cells, max) {
-                    Ok(Some(h)) => {
-                        hardest = hardest.max(h.rule.grade());
-                        cells[h.pos.row * cols + h.pos.col] = (h.fill == Fill::Moon) as i8;
-                        steps.push(h);
-                    }
-                    _ => break false,
-                }
-            }
+            eng.closure(&mut cells, max, Some(&mut steps)).is_ok() && cells.iter().all(|&c| c >= 0)
         }
         Puzzle::Queens(q) => {
             let eng = QueensEngine::new(q);
             let mut cells = vec![-1i8; q.n() * q.n()];
-            loop {
-                if eng.crowns(&cells) == q.n() {
-                    break eng.check(&cells).is_ok();
-                }
-                match eng.next(&cells, max) {
-                    Ok(Some(h)) => {
-                        hardest = hardest.max(h.rule.grade());
-                        cells[h.pos.row * cols + h.pos.col] = (h.fill == Fill::Crown) as i8;
-                        steps.push(h);
-                    }
-                    _ => break false,
-                }
-            }
+            eng.closure(&mut cells, max, Some(&mut steps)).is_ok() && eng.crowns(&cells) == q.n()
         }
     };
+    let hardest = steps
+        .iter()
+        .map(|h| h.rule.grade())
+        .max()
+        .unwrap_or(Grade::Easy);
     for h in &steps {
         state.set(h.pos, Some(h.fill));
     }
@@ -443,9 +422,36 @@ pub fn solve_with_rules(p: &Puzzle, max: Grade) -> RuleSolve {
 }
 
 /// The difficulty of a puzzle: the hardest rule needed when always using the easiest rule
-/// available, or [`Difficulty::NeedsGuessing`].
+/// available, or [`Difficulty::NeedsGuessing`]. Since every rule only adds knowledge, this is
+/// the smallest grade whose rules alone fill the board, whatever the order of the steps.
 pub fn difficulty(p: &Puzzle) -> Difficulty {
     solve_with_rules(p, Grade::Expert).difficulty
+}
+
+/// Applies a batch of deductions; `Err(cell)` when two disagree or one contradicts a known
+/// cell.
+fn apply(
+    cells: &mut [i8],
+    cols: usize,
+    batch: &[Hint],
+    value: impl Fn(Fill) -> i8,
+    steps: &mut Option<&mut Vec<Hint>>,
+) -> Result<(), usize> {
+    for h in batch {
+        let i = h.pos.row * cols + h.pos.col;
+        let v = value(h.fill);
+        if cells[i] >= 0 {
+            if cells[i] != v {
+                return Err(i);
+            }
+            continue;
+        }
+        cells[i] = v;
+        if let Some(s) = steps.as_deref_mut() {
+            s.push(*h);
+        }
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -473,6 +479,7 @@ pub(crate) struct TangoEngine {
     markers: Vec<TMarker>,
     patterns: Vec<Vec<u16>>,
     givens: Vec<i8>,
+    chains: Chains,
     cols: usize,
 }
 
@@ -528,13 +535,19 @@ impl TangoEngine {
             .positions()
             .map(|p| t.given(p).map_or(-1, |s| (s == Symbol::Moon) as i8))
             .collect();
-        TangoEngine {
+        let mut eng = TangoEngine {
             lines,
             markers,
             patterns,
             givens,
+            chains: Chains {
+                root: Vec::new(),
+                parity: Vec::new(),
+            },
             cols,
-        }
+        };
+        eng.chains = eng.chains(rows * cols);
+        eng
     }
 
     fn cells_from(&self, s: &State) -> Result<Vec<i8>, DeduceError> {
@@ -563,8 +576,7 @@ impl TangoEngine {
         }
     }
 
-    fn chains(&self, cells: &[i8]) -> Chains {
-        let n = cells.len();
+    fn chains(&self, n: usize) -> Chains {
         let mut root: Vec<usize> = (0..n).collect();
         let mut parity = vec![0u8; n];
         fn find(root: &mut [usize], parity: &mut [u8], i: usize) -> (usize, u8) {
@@ -670,64 +682,77 @@ impl TangoEngine {
         Ok(())
     }
 
-    /// The first deduction of the easiest rule up to `max`, `Ok(None)` if none, `Err(cell)`
-    /// on a contradiction.
-    fn next(&self, cells: &mut [i8], max: Grade) -> Result<Option<Hint>, usize> {
-        let chains = self.chains(cells);
-        self.consistent(cells, &chains)?;
-        if let Some(h) = self.easy(cells) {
-            return Ok(Some(h));
+    /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
+    /// at the first one. `Err(cell)` on a contradiction.
+    fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize> {
+        self.consistent(cells, &self.chains)?;
+        let mut out = Vec::new();
+        self.easy(cells, &mut out, first);
+        if !out.is_empty() {
+            return Ok(out);
         }
         if max >= Grade::Medium {
-            if let Some(h) = self.by_lines(cells, None, Rule::Line) {
-                return Ok(Some(h));
+            self.by_lines(cells, None, Rule::Line, &mut out, first);
+            if !out.is_empty() {
+                return Ok(out);
             }
         }
         if max >= Grade::Hard {
-            if let Some(h) = self.by_lines(cells, Some(&chains), Rule::Chain) {
-                return Ok(Some(h));
+            self.by_lines(cells, Some(&self.chains), Rule::Chain, &mut out, first);
+            if !out.is_empty() {
+                return Ok(out);
             }
         }
         if max >= Grade::Expert {
+            let mut work = cells.to_vec();
             for i in 0..cells.len() {
                 if cells[i] >= 0 {
                     continue;
                 }
                 for v in [0i8, 1] {
-                    cells[i] = v;
-                    let bad = self.propagate(cells, Grade::Hard).is_err();
-                    cells[i] = -1;
-                    if bad {
-                        return Ok(Some(self.hint(i, 1 - v, Rule::TangoTrial)));
+                    work.copy_from_slice(cells);
+                    work[i] = v;
+                    if self.closure(&mut work, Grade::Hard, None).is_err() {
+                        out.push(self.hint(i, 1 - v, Rule::TangoTrial));
+                        return Ok(out);
                     }
                 }
             }
         }
-        Ok(None)
+        Ok(out)
     }
 
-    /// Applies rules up to `max` until none applies; restores `cells` afterwards and tells
-    /// whether a contradiction was met.
-    fn propagate(&self, cells: &mut [i8], max: Grade) -> Result<(), usize> {
-        let saved = cells.to_vec();
-        let res = loop {
+    /// The first deduction of the easiest rule up to `max`.
+    fn next(&self, cells: &mut [i8], max: Grade) -> Result<Option<Hint>, usize> {
+        Ok(self.deductions(cells, max, true)?.into_iter().next())
+    }
+
+    /// Applies rules up to `max` until none applies or the board is full; records the steps.
+    fn closure(
+        &self,
+        cells: &mut [i8],
+        max: Grade,
+        mut steps: Option<&mut Vec<Hint>>,
+    ) -> Result<(), usize> {
+        loop {
             if cells.iter().all(|&c| c >= 0) {
-                break self.consistent(cells, &self.chains(cells));
+                return self.consistent(cells, &self.chains);
             }
-            match self.next(cells, max) {
-                Ok(Some(h)) => {
-                    let i = h.pos.row * self.cols + h.pos.col;
-                    cells[i] = (h.fill == Fill::Moon) as i8;
-                }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
+            let batch = self.deductions(cells, max, false)?;
+            if batch.is_empty() {
+                return Ok(());
             }
-        };
-        cells.copy_from_slice(&saved);
-        res
+            apply(
+                cells,
+                self.cols,
+                &batch,
+                |f| (f == Fill::Moon) as i8,
+                &mut steps,
+            )?;
+        }
     }
 
-    fn easy(&self, cells: &[i8]) -> Option<Hint> {
+    fn easy(&self, cells: &[i8], out: &mut Vec<Hint>, first: bool) {
         // Pairs and gaps, line by line.
         for line in &self.lines {
             let c = &line.cells;
@@ -736,10 +761,13 @@ impl TangoEngine {
                 let (a, b) = (cells[c[k]], cells[c[k + 1]]);
                 if a >= 0 && a == b {
                     if k > 0 && cells[c[k - 1]] < 0 {
-                        return Some(self.hint(c[k - 1], 1 - a, Rule::Pair));
+                        out.push(self.hint(c[k - 1], 1 - a, Rule::Pair));
                     }
                     if k + 2 < n && cells[c[k + 2]] < 0 {
-                        return Some(self.hint(c[k + 2], 1 - a, Rule::Pair));
+                        out.push(self.hint(c[k + 2], 1 - a, Rule::Pair));
+                    }
+                    if first && !out.is_empty() {
+                        return;
                     }
                 }
             }
@@ -749,7 +777,10 @@ impl TangoEngine {
             for k in 0..c.len().saturating_sub(2) {
                 let (a, m, b) = (cells[c[k]], cells[c[k + 1]], cells[c[k + 2]]);
                 if a >= 0 && a == b && m < 0 {
-                    return Some(self.hint(c[k + 1], 1 - a, Rule::Gap));
+                    out.push(self.hint(c[k + 1], 1 - a, Rule::Gap));
+                    if first {
+                        return;
+                    }
                 }
             }
         }
@@ -757,10 +788,12 @@ impl TangoEngine {
             let (a, b) = (cells[m.a], cells[m.b]);
             let other = |v: i8| if m.same { v } else { 1 - v };
             if a >= 0 && b < 0 {
-                return Some(self.hint(m.b, other(a), Rule::Marker));
+                out.push(self.hint(m.b, other(a), Rule::Marker));
+            } else if b >= 0 && a < 0 {
+                out.push(self.hint(m.a, other(b), Rule::Marker));
             }
-            if b >= 0 && a < 0 {
-                return Some(self.hint(m.a, other(b), Rule::Marker));
+            if first && !out.is_empty() {
+                return;
             }
         }
         for line in &self.lines {
@@ -768,20 +801,30 @@ impl TangoEngine {
             let half = c.len() / 2;
             let ones = c.iter().filter(|&&i| cells[i] == 1).count();
             let zeros = c.iter().filter(|&&i| cells[i] == 0).count();
-            if let Some(&i) = c.iter().find(|&&i| cells[i] < 0) {
-                if ones == half {
-                    return Some(self.hint(i, 0, Rule::Half));
-                }
-                if zeros == half {
-                    return Some(self.hint(i, 1, Rule::Half));
+            if ones != half && zeros != half {
+                continue;
+            }
+            for &i in c.iter().filter(|&&i| cells[i] < 0) {
+                out.push(self.hint(i, (ones != half) as i8, Rule::Half));
+                if first {
+                    return;
                 }
             }
         }
-        None
     }
 
-    fn by_lines(&self, cells: &[i8], chains: Option<&Chains>, rule: Rule) -> Option<Hint> {
+    fn by_lines(
+        &self,
+        cells: &[i8],
+        chains: Option<&Chains>,
+        rule: Rule,
+        out: &mut Vec<Hint>,
+        first: bool,
+    ) {
         for line in &self.lines {
+            if line.cells.iter().all(|&i| cells[i] >= 0) {
+                continue;
+            }
             let (and, or, n) = self.line_fits(line, cells, chains);
             if n == 0 {
                 continue;
@@ -791,14 +834,15 @@ impl TangoEngine {
                     continue;
                 }
                 if and >> k & 1 == 1 {
-                    return Some(self.hint(i, 1, rule));
+                    out.push(self.hint(i, 1, rule));
+                } else if or >> k & 1 == 0 {
+                    out.push(self.hint(i, 0, rule));
                 }
-                if or >> k & 1 == 0 {
-                    return Some(self.hint(i, 0, rule));
+                if first && !out.is_empty() {
+                    return;
                 }
             }
         }
-        None
     }
 }
 
@@ -906,47 +950,65 @@ impl QueensEngine {
         Some((rows, cols))
     }
 
-    fn next(&self, cells: &[i8], max: Grade) -> Result<Option<Hint>, usize> {
+    /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
+    /// at the first one. `Err(cell)` on a contradiction.
+    fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize> {
         self.check(cells)?;
         let n = self.n;
-        // attacked
+        let mut out = Vec::new();
+        let crowns: Vec<usize> = (0..cells.len()).filter(|&j| cells[j] == 1).collect();
         for i in 0..cells.len() {
-            if cells[i] == -1 && (0..cells.len()).any(|j| cells[j] == 1 && self.clash(i, j)) {
-                return Ok(Some(self.hint(i, false, Rule::Attacked)));
-            }
-        }
-        // last
-        for g in &self.groups {
-            if g.iter().all(|&i| cells[i] != 1) {
-                let free: Vec<usize> = g.iter().copied().filter(|&i| cells[i] == -1).collect();
-                if free.len() == 1 {
-                    return Ok(Some(self.hint(free[0], true, Rule::Last)));
+            if cells[i] == -1 && crowns.iter().any(|&j| self.clash(i, j)) {
+                out.push(self.hint(i, false, Rule::Attacked));
+                if first {
+                    return Ok(out);
                 }
             }
         }
+        for g in &self.groups {
+            if g.iter().all(|&i| cells[i] != 1) {
+                let mut free = g.iter().copied().filter(|&i| cells[i] == -1);
+                if let (Some(i), None) = (free.next(), free.next()) {
+                    out.push(self.hint(i, true, Rule::Last));
+                    if first {
+                        return Ok(out);
+                    }
+                }
+            }
+        }
+        if !out.is_empty() {
+            return Ok(out);
+        }
         if max >= Grade::Medium {
-            if let Some(h) = self.tuples(cells, 1, Rule::Confined) {
-                return Ok(Some(h));
+            self.tuples(cells, 1, Rule::Confined, &mut out, first);
+            if !out.is_empty() {
+                return Ok(out);
             }
         }
         if max >= Grade::Hard {
-            // would-empty
             for i in 0..cells.len() {
                 if cells[i] != -1 {
                     continue;
                 }
-                for g in &self.groups {
-                    if g.contains(&i) || g.iter().any(|&j| cells[j] == 1) {
-                        continue;
-                    }
-                    if g.iter().all(|&j| cells[j] != -1 || self.clash(i, j)) {
-                        return Ok(Some(self.hint(i, false, Rule::WouldEmpty)));
+                let empties = self.groups.iter().any(|g| {
+                    !g.contains(&i)
+                        && g.iter().all(|&j| cells[j] != 1)
+                        && g.iter().all(|&j| cells[j] != -1 || self.clash(i, j))
+                });
+                if empties {
+                    out.push(self.hint(i, false, Rule::WouldEmpty));
+                    if first {
+                        return Ok(out);
                     }
                 }
             }
+            if !out.is_empty() {
+                return Ok(out);
+            }
             for k in 2..n {
-                if let Some(h) = self.tuples(cells, k, Rule::Tuple) {
-                    return Ok(Some(h));
+                self.tuples(cells, k, Rule::Tuple, &mut out, first);
+                if !out.is_empty() {
+                    return Ok(out);
                 }
             }
         }
@@ -957,31 +1019,59 @@ impl QueensEngine {
                     continue;
                 }
                 for v in [1i8, 0] {
+                    work.copy_from_slice(cells);
                     work[i] = v;
-                    let bad = self.propagate(&mut work, Grade::Hard).is_err();
-                    work[i] = -1;
-                    if bad {
-                        return Ok(Some(self.hint(i, v == 0, Rule::QueensTrial)));
+                    if self.closure(&mut work, Grade::Hard, None).is_err() {
+                        out.push(self.hint(i, v == 0, Rule::QueensTrial));
+                        return Ok(out);
                     }
                 }
             }
         }
-        Ok(None)
+        Ok(out)
+    }
+
+    fn next(&self, cells: &[i8], max: Grade) -> Result<Option<Hint>, usize> {
+        Ok(self.deductions(cells, max, true)?.into_iter().next())
+    }
+
+    /// Applies rules up to `max` until none applies or every crown is placed.
+    fn closure(
+        &self,
+        cells: &mut [i8],
+        max: Grade,
+        mut steps: Option<&mut Vec<Hint>>,
+    ) -> Result<(), usize> {
+        loop {
+            if self.crowns(cells) == self.n {
+                return self.check(cells);
+            }
+            let batch = self.deductions(cells, max, false)?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            apply(
+                cells,
+                self.n,
+                &batch,
+                |f| (f == Fill::Crown) as i8,
+                &mut steps,
+            )?;
+        }
     }
 
     /// Sets of `k` regions whose free cells lie in `k` rows (columns) clear the other cells
     /// of those rows (columns); `k` rows (columns) whose free cells lie in `k` regions clear
     /// the other cells of those regions.
-    fn tuples(&self, cells: &[i8], k: usize, rule: Rule) -> Option<Hint> {
+    fn tuples(&self, cells: &[i8], k: usize, rule: Rule, out: &mut Vec<Hint>, first: bool) {
         let n = self.n;
         let open: Vec<(usize, (u32, u32))> = (0..self.groups.len())
             .filter_map(|g| self.spread(&self.groups[g], cells).map(|s| (g, s)))
             .collect();
         let regions: Vec<&(usize, (u32, u32))> = open.iter().filter(|(g, _)| *g >= 2 * n).collect();
-        let lines: Vec<&(usize, (u32, u32))> = open.iter().filter(|(g, _)| *g < 2 * n).collect();
-        let mut idx: Vec<usize> = (0..k).collect();
         // Regions confined to lines.
         if regions.len() > k {
+            let mut idx: Vec<usize> = (0..k).collect();
             loop {
                 let (mut rows, mut cols) = (0u32, 0u32);
                 let mut inside = vec![false; n];
@@ -996,7 +1086,10 @@ impl QueensEngine {
                         for i in 0..cells.len() {
                             let line = if by_row { i / n } else { i % n };
                             if cells[i] == -1 && mask >> line & 1 == 1 && !inside[self.region[i]] {
-                                return Some(self.hint(i, false, rule));
+                                out.push(self.hint(i, false, rule));
+                                if first {
+                                    return;
+                                }
                             }
                         }
                     }
@@ -1008,9 +1101,9 @@ impl QueensEngine {
         }
         // Lines confined to regions.
         for by_row in [true, false] {
-            let ls: Vec<usize> = lines
+            let ls: Vec<usize> = open
                 .iter()
-                .filter(|(g, _)| (*g < n) == by_row)
+                .filter(|(g, _)| *g < 2 * n && (*g < n) == by_row)
                 .map(|(g, _)| *g)
                 .collect();
             if ls.len() <= k {
@@ -1036,7 +1129,10 @@ impl QueensEngine {
                             && regs >> self.region[i] & 1 == 1
                             && in_lines >> line & 1 == 0
                         {
-                            return Some(self.hint(i, false, rule));
+                            out.push(self.hint(i, false, rule));
+                            if first {
+                                return;
+                            }
                         }
                     }
                 }
@@ -1045,26 +1141,6 @@ impl QueensEngine {
                 }
             }
         }
-        None
-    }
-
-    fn propagate(&self, cells: &mut [i8], max: Grade) -> Result<(), usize> {
-        let saved = cells.to_vec();
-        let res = loop {
-            if self.crowns(cells) == self.n {
-                break self.check(cells);
-            }
-            match self.next(cells, max) {
-                Ok(Some(h)) => {
-                    let i = h.pos.row * self.n + h.pos.col;
-                    cells[i] = (h.fill == Fill::Crown) as i8;
-                }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
-            }
-        };
-        cells.copy_from_slice(&saved);
-        res
     }
 }
 
