@@ -463,6 +463,8 @@ struct TLine {
     cells: Vec<usize>,
     same: u16,
     opp: u16,
+    /// Pairs of positions in the line tied by an `=`/`x` chain: (k, j, parity of k vs j).
+    ties: Vec<(usize, usize, u16)>,
 }
 
 /// A marker between two cells.
@@ -503,7 +505,12 @@ impl TangoEngine {
                     None => {}
                 }
             }
-            lines.push(TLine { cells, same, opp });
+            lines.push(TLine {
+                cells,
+                same,
+                opp,
+                ties: Vec::new(),
+            });
         }
         for c in 0..cols {
             let cells = (0..rows).map(|r| r * cols + c).collect();
@@ -515,7 +522,12 @@ impl TangoEngine {
                     None => {}
                 }
             }
-            lines.push(TLine { cells, same, opp });
+            lines.push(TLine {
+                cells,
+                same,
+                opp,
+                ties: Vec::new(),
+            });
         }
         let markers = t
             .markers()
@@ -547,6 +559,17 @@ impl TangoEngine {
             cols,
         };
         eng.chains = eng.chains(rows * cols);
+        let ch = &eng.chains;
+        for line in &mut eng.lines {
+            for (k, &i) in line.cells.iter().enumerate() {
+                for (j, &i2) in line.cells.iter().enumerate().skip(k + 1) {
+                    if ch.root[i] == ch.root[i2] {
+                        line.ties
+                            .push((k, j, (ch.parity[i] ^ ch.parity[i2]) as u16));
+                    }
+                }
+            }
+        }
         eng
     }
 
@@ -627,17 +650,7 @@ impl TangoEngine {
                 }
             }
         }
-        // Pairs of positions in the line tied by a chain: (k, j, parity).
-        let mut ties: Vec<(usize, usize, u16)> = Vec::new();
-        if let Some(ch) = chains {
-            for (k, &i) in line.cells.iter().enumerate() {
-                for (j, &i2) in line.cells.iter().enumerate().skip(k + 1) {
-                    if ch.root[i] == ch.root[i2] {
-                        ties.push((k, j, (ch.parity[i] ^ ch.parity[i2]) as u16));
-                    }
-                }
-            }
-        }
+        let ties: &[(usize, usize, u16)] = if chains.is_some() { &line.ties } else { &[] };
         let (mut and, mut or, mut n) = (u16::MAX, 0u16, 0usize);
         for &m in &self.patterns[line.cells.len()] {
             let x = m ^ (m >> 1);

@@ -32,6 +32,9 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// Boards tried before giving up (default 1000).
     pub max_attempts: usize,
+    /// Tango: the share of the board's edges (in percent) that start with a marker before
+    /// the removal (default 30); lower values leave more givens and fewer markers.
+    pub marker_percent: usize,
     /// Queens: repair moves tried on one layout before drawing a new one (default 400).
     pub max_repairs: usize,
     /// Queens: each layout draws a growth-rate spread from 1 to this (default 12; see
@@ -48,6 +51,7 @@ impl GenerateOptions {
             difficulty,
             seed,
             max_attempts: 1000,
+            marker_percent: 30,
             max_repairs: 400,
             max_growth_spread: 12,
         }
@@ -116,7 +120,9 @@ pub fn generate(opts: &GenerateOptions) -> Result<Generated, GenerateError> {
                 });
             }
             for attempt in 1..=opts.max_attempts {
-                if let Some(mut g) = tango_attempt(n, opts.difficulty, &mut rng) {
+                if let Some(mut g) =
+                    tango_attempt(n, opts.difficulty, opts.marker_percent, &mut rng)
+                {
                     g.attempts = attempt;
                     return Ok(g);
                 }
@@ -188,20 +194,26 @@ pub fn random_tango_board(n: usize, rng: &mut SplitMix64) -> Vec<u16> {
     rows
 }
 
-fn tango_attempt(n: usize, grade: Grade, rng: &mut SplitMix64) -> Option<Generated> {
+fn tango_attempt(
+    n: usize,
+    grade: Grade,
+    marker_percent: usize,
+    rng: &mut SplitMix64,
+) -> Option<Generated> {
     let board = random_tango_board(n, rng);
     let mut p = BitTango::empty(n, n);
-    let mut all: Vec<Element> = elements(n, n);
-    for &e in &all {
-        if matches!(e, Element::Given(..)) {
-            set_element(&mut p, &board, e, true);
-        }
-    }
-    // Markers start present too, so the removal can keep a mix of givens and markers.
+    // Every given, and a random share of the markers the board allows.
+    let mut all: Vec<Element> = elements(n, n)
+        .into_iter()
+        .filter(|e| matches!(e, Element::Given(..)) || rng.below(100) < marker_percent)
+        .collect();
     for &e in &all {
         set_element(&mut p, &board, e, true);
     }
+    // Givens are removed first (in random order), then markers: a puzzle that leans on its
+    // markers needs the harder rules more often, which keeps the attempts per puzzle low.
     rng.shuffle(&mut all);
+    all.sort_by_key(|e| !matches!(e, Element::Given(..)));
     let solvable = |p: &BitTango| {
         let pz = Puzzle::Tango(p.to_tango());
         solve_with_rules(&pz, grade).difficulty != Difficulty::NeedsGuessing
