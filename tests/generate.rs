@@ -48,7 +48,7 @@ mod z3model {
 
     pub fn tango(t: &Tango, limit: usize) -> Vec<Vec<bool>> {
         let (rows, cols) = (t.rows(), t.cols());
-        let s = Solver::new_for_logic("QF_FD").unwrap_or_else(Solver::new);
+        let s = Solver::new_for_logic("QF_FD").unwrap_or_default();
         let v: Vec<Bool> = (0..rows * cols)
             .map(|i| Bool::new_const(format!("m{i}")))
             .collect();
@@ -89,7 +89,7 @@ mod z3model {
 
     pub fn queens(q: &Queens, limit: usize) -> Vec<Vec<bool>> {
         let n = q.n();
-        let s = Solver::new_for_logic("QF_FD").unwrap_or_else(Solver::new);
+        let s = Solver::new_for_logic("QF_FD").unwrap_or_default();
         let v: Vec<Bool> = (0..n * n)
             .map(|i| Bool::new_const(format!("q{i}")))
             .collect();

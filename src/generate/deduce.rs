@@ -970,8 +970,8 @@ impl QueensEngine {
         let n = self.n;
         let mut out = Vec::new();
         let crowns: Vec<usize> = (0..cells.len()).filter(|&j| cells[j] == 1).collect();
-        for i in 0..cells.len() {
-            if cells[i] == -1 && crowns.iter().any(|&j| self.clash(i, j)) {
+        for (i, &v) in cells.iter().enumerate() {
+            if v == -1 && crowns.iter().any(|&j| self.clash(i, j)) {
                 out.push(self.hint(i, false, Rule::Attacked));
                 if first {
                     return Ok(out);
@@ -1136,12 +1136,9 @@ impl QueensEngine {
                     }
                 }
                 if regs.count_ones() as usize == k {
-                    for i in 0..cells.len() {
+                    for (i, &v) in cells.iter().enumerate() {
                         let line = if by_row { i / n } else { i % n };
-                        if cells[i] == -1
-                            && regs >> self.region[i] & 1 == 1
-                            && in_lines >> line & 1 == 0
-                        {
+                        if v == -1 && regs >> self.region[i] & 1 == 1 && in_lines >> line & 1 == 0 {
                             out.push(self.hint(i, false, rule));
                             if first {
                                 return;

@@ -91,7 +91,8 @@ fn first_row_split(rows: usize, cols: usize) -> Vec<BitTango> {
 /// position that cell `i` moves to. The first four are the rotations (identity first), the
 /// last four the reflections.
 pub fn square_symmetries(n: usize) -> Vec<Vec<usize>> {
-    let maps: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    type CellMap = fn(usize, usize, usize) -> (usize, usize);
+    let maps: [CellMap; 8] = [
         |r, c, _| (r, c),
         |r, c, n| (c, n - 1 - r),
         |r, c, n| (n - 1 - r, n - 1 - c),

@@ -80,9 +80,9 @@ pub fn has_element(p: &BitTango, e: Element) -> bool {
 /// The puzzle with every cell of `board` given and no markers.
 pub fn all_givens(board: &[u16], cols: usize) -> BitTango {
     let mut p = BitTango::empty(board.len(), cols);
-    for r in 0..board.len() {
+    for (r, &row) in board.iter().enumerate() {
         p.given_mask[r] = ((1u32 << cols) - 1) as u16;
-        p.given_val[r] = board[r];
+        p.given_val[r] = row;
     }
     p
 }
@@ -275,7 +275,7 @@ impl ExactMinimiser {
         sets.dedup();
         let mut kept: Vec<u128> = Vec::new();
         for s in sets {
-            if !kept.iter().any(|&k| k & s == k) {
+            if !kept.iter().any(|&k| k & !s == 0) {
                 kept.push(s);
             }
         }

@@ -28,7 +28,7 @@ impl SplitMix64 {
         if n == 0 {
             return 0;
         }
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// A fair coin.
