@@ -1018,7 +1018,9 @@ impl QueensEngine {
             if !out.is_empty() {
                 return Ok(out);
             }
-            for k in 2..n {
+            // k regions confined to k rows leave the other n - k rows confined to the other
+            // n - k regions (and the same for columns), so sizes up to n / 2 cover every case.
+            for k in 2..=n / 2 {
                 self.tuples(cells, k, Rule::Tuple, &mut out, first);
                 if !out.is_empty() {
                     return Ok(out);
