@@ -522,6 +522,10 @@ pub struct Study {
     pub exact_elements: Histogram,
     /// The smallest puzzle found by the exact search, as text.
     pub best: Option<String>,
+    /// Whether the fast search confirms every smallest puzzle found is unique.
+    pub best_verified: bool,
+    /// How the smallest puzzles found split into (givens, markers), with how many boards.
+    pub best_composition: Vec<((usize, usize), usize)>,
     /// Options used.
     pub options: StudyOptions,
     /// Wall time of each part, in seconds, by name.
@@ -583,11 +587,26 @@ pub fn study(opts: &StudyOptions) -> Study {
         .map(|b| ex.minimum(b, Allowed::GivensAndMarkers, opts.exact_max_elements))
         .collect();
     timings.push(("exact elements", t.elapsed().as_secs_f64()));
-    let best = exact_e
+    let least = exact_e.iter().flatten().map(|m| m.elements).min();
+    let smallest: Vec<&MinimumPuzzle> = exact_e
         .iter()
         .flatten()
-        .min_by_key(|m| m.elements)
+        .filter(|m| Some(m.elements) == least)
+        .collect();
+    let best = smallest
+        .first()
         .map(|m| crate::format::print(&crate::puzzle::Puzzle::Tango(m.puzzle.to_tango())));
+    let best_verified = smallest.iter().all(|m| m.puzzle.is_unique());
+    let mut best_composition: Vec<((usize, usize), usize)> = Vec::new();
+    for m in &smallest {
+        let g = givens(&m.puzzle);
+        let key = (g, m.elements - g);
+        match best_composition.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => best_composition.push((key, 1)),
+        }
+    }
+    best_composition.sort();
     Study {
         counts: cs,
         greedy_givens: histogram(g.iter().map(givens)),
@@ -601,6 +620,8 @@ pub fn study(opts: &StudyOptions) -> Study {
                 .map_or(opts.exact_max_elements + 1, |m| m.elements)
         })),
         best,
+        best_verified,
+        best_composition,
         options: opts.clone(),
         timings,
     }
@@ -664,6 +685,17 @@ impl std::fmt::Display for Study {
             self.options.exact_max_elements
         )?;
         if let Some(b) = &self.best {
+            let comp: Vec<String> = self
+                .best_composition
+                .iter()
+                .map(|((g, m), n)| format!("{g} givens + {m} markers: {n} boards"))
+                .collect();
+            writeln!(
+                f,
+                "smallest puzzles found (one per board): {}; unique by the fast search: {}",
+                comp.join(", "),
+                self.best_verified
+            )?;
             writeln!(f, "a smallest puzzle:\n{b}")?;
         }
         for (name, s) in &self.timings {
