@@ -26,9 +26,11 @@ impl SearchOutcome {
 }
 
 /// Every valid line of `len` cells as a bit mask: half of each symbol, never three alike in a
-/// row. `len` must be even and at most 16.
+/// row. Empty unless `len` is even and at most 16 (the sizes [`Tango::validate`] accepts).
 pub fn valid_lines(len: usize) -> Vec<u16> {
-    debug_assert!(len.is_multiple_of(2) && len <= 16);
+    if !len.is_multiple_of(2) || len > 16 {
+        return Vec::new();
+    }
     let full: u32 = (1u32 << len) - 1;
     (0..=full)
         .filter(|&m| m.count_ones() as usize == len / 2 && !has_three(m, len))
