@@ -322,6 +322,9 @@ pub enum DeduceError {
         /// What it holds.
         fill: Fill,
     },
+    /// The puzzle itself is invalid (see [`Puzzle::validate`]).
+    #[error("the puzzle is invalid: {0}")]
+    InvalidPuzzle(#[from] crate::puzzle::PuzzleError),
     /// The state breaks a rule or contradicts a given: no deduction is possible from it.
     #[error("the board as it stands breaks a rule (near {pos}); undo the last moves")]
     Contradiction {
@@ -333,6 +336,7 @@ pub enum DeduceError {
 /// The next cell that can be deduced from `state` without guessing, with the easiest rule
 /// that shows it; `Ok(None)` when the board is full or no rule applies.
 pub fn hint(p: &Puzzle, state: &State) -> Result<Option<Hint>, DeduceError> {
+    p.validate()?;
     let (rows, cols) = p.size();
     if state.rows != rows || state.cols != cols || state.cells.len() != rows * cols {
         return Err(DeduceError::SizeMismatch {
@@ -540,7 +544,7 @@ impl TangoEngine {
                 }
             })
             .collect();
-        let mut patterns = vec![Vec::new(); 17];
+        let mut patterns = vec![Vec::new(); rows.max(cols).max(16) + 1];
         patterns[cols] = valid_lines(cols);
         patterns[rows] = valid_lines(rows);
         let givens = t
