@@ -11,6 +11,7 @@
 pub mod board;
 pub mod exit;
 pub mod format;
+pub mod generate;
 pub mod pipeline;
 pub mod puzzle;
 pub mod render;
