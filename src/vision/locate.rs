@@ -167,7 +167,7 @@ pub struct WorkImage {
 
 impl WorkImage {
     /// Box-downscales the luma of `img` by the smallest integer factor that brings the longer side
-    /// to at most `max_side`.
+    /// to at most `max_side` (from a factor of 4, every other row and column of each block).
     pub fn new(img: &RgbImage, max_side: u32) -> WorkImage {
         let (w0, h0) = img.dimensions();
         let scale = w0.max(h0).div_ceil(max_side.max(1)).max(1);
@@ -179,20 +179,44 @@ impl WorkImage {
         let mut px = vec![0u8; w * h];
         if s == 1 {
             for (o, p) in px.iter_mut().zip(raw.chunks_exact(3)) {
-                *o = (luma_u32(p[0], p[1], p[2]) / 1000) as u8;
+                *o = (luma_256(p[0], p[1], p[2]) >> 8) as u8;
             }
             return WorkImage { w, h, scale, px };
         }
-        let n = (s * s) as u32 * 1000;
+        if s == 2 {
+            // The common case (1280x720 pages), without the generic block loops.
+            for y in 0..h {
+                let r0 = &raw[2 * y * stride..][..w * 6];
+                let r1 = &raw[(2 * y + 1) * stride..][..w * 6];
+                for (o, (a, b)) in px[y * w..(y + 1) * w]
+                    .iter_mut()
+                    .zip(r0.chunks_exact(6).zip(r1.chunks_exact(6)))
+                {
+                    let sum = luma_256(a[0], a[1], a[2])
+                        + luma_256(a[3], a[4], a[5])
+                        + luma_256(b[0], b[1], b[2])
+                        + luma_256(b[3], b[4], b[5]);
+                    *o = (sum >> 10) as u8;
+                }
+            }
+            return WorkImage { w, h, scale, px };
+        }
+        // Large factors come from high-density screens whose lines are several pixels wide:
+        // every other row and column of each block is enough there.
+        let sub = if s >= 4 { 2 } else { 1 };
+        let per = s.div_ceil(sub);
+        let n = (per * per) as u32 * 256;
         let mut acc = vec![0u32; w];
         for y in 0..h {
             acc.iter_mut().for_each(|a| *a = 0);
-            for dy in 0..s {
+            for dy in (0..s).step_by(sub) {
                 let row = &raw[(y * s + dy) * stride..][..w * s * 3];
-                for (block, a) in row.chunks_exact(3 * s).zip(acc.iter_mut()) {
-                    for p in block.chunks_exact(3) {
-                        *a += luma_u32(p[0], p[1], p[2]);
-                    }
+                for (a, block) in acc.iter_mut().zip(row.chunks_exact(3 * s)) {
+                    *a += block
+                        .chunks_exact(3)
+                        .step_by(sub)
+                        .map(|p| luma_256(p[0], p[1], p[2]))
+                        .sum::<u32>();
                 }
             }
             for (o, a) in px[y * w..(y + 1) * w].iter_mut().zip(&acc) {
@@ -207,9 +231,9 @@ impl WorkImage {
     }
 }
 
-/// Luma times 1000 (Rec. 601 weights).
-fn luma_u32(r: u8, g: u8, b: u8) -> u32 {
-    299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)
+/// Luma times 256 (Rec. 601 weights rounded to 77/150/29).
+fn luma_256(r: u8, g: u8, b: u8) -> u32 {
+    77 * u32::from(r) + 150 * u32::from(g) + 29 * u32::from(b)
 }
 
 /// Luma of an RGB triple (Rec. 601), 0..=255.
