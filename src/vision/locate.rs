@@ -917,15 +917,35 @@ pub fn locate_tango(img: &RgbImage, opts: &LocateOptions) -> Result<Located, Rea
         last_scale = scale;
         let mut found = candidates_at(img, opts, side);
         found.retain(|l| accepted(l, opts));
-        if let Some(best) = found.into_iter().max_by(|a, b| {
-            a.score
-                .total_cmp(&b.score)
-                .then(a.grid.width().total_cmp(&b.grid.width()))
-        }) {
+        if let Some(best) = pick(found) {
             return Ok(best);
         }
     }
     Err(ReadError::NoBoard("no Tango grid found".into()))
+}
+
+/// The best-scoring candidate, replaced by an accepted larger lattice of the same pitch that
+/// contains it (a part of a board scores as well as the whole board).
+fn pick(mut found: Vec<Located>) -> Option<Located> {
+    found.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut best = 0;
+    loop {
+        let b = found.get(best)?.grid;
+        let tol = 0.3 * b.cell_w;
+        let larger = found.iter().enumerate().find(|(_, c)| {
+            let g = c.grid;
+            g.rows > b.rows
+                && (g.cell_w - b.cell_w).abs() <= 0.1 * b.cell_w
+                && g.left <= b.left + tol
+                && g.top <= b.top + tol
+                && g.left + g.width() >= b.left + b.width() - tol
+                && g.top + g.height() >= b.top + b.height() - tol
+        });
+        match larger {
+            Some((i, _)) => best = i,
+            None => return Some(found.swap_remove(best)),
+        }
+    }
 }
 
 /// Whether a candidate passes the Tango thresholds.

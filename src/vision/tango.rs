@@ -52,7 +52,7 @@ pub struct TangoReadOptions {
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
-    /// Half size of the marker patch, as a fraction of the pitch. Default 0.14.
+    /// Half size of the marker patch, as a fraction of the pitch. Default 0.18.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
     pub marker_samples: usize,
@@ -73,7 +73,7 @@ pub struct TangoReadOptions {
     /// Default 0.
     pub marker_shape_split: f32,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
-    /// half size. Default 0.35.
+    /// half size. Default 0.5.
     pub marker_max_offset: f32,
     /// Largest glyph bounding box, as a fraction of the patch side. Bigger dark blobs (a mouse
     /// pointer) are not read as markers. Default 0.9.
@@ -97,7 +97,7 @@ impl Default for TangoReadOptions {
             hue_min_chroma: 40.0,
             cluster_min_separation: 0.6,
             min_icon_colour: 0.25,
-            marker_radius: 0.14,
+            marker_radius: 0.18,
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
@@ -105,7 +105,7 @@ impl Default for TangoReadOptions {
             marker_min_extent: 0.25,
             marker_max_chroma: 80.0,
             marker_shape_split: 0.0,
-            marker_max_offset: 0.35,
+            marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             doubt_below: 0.5,
         }
