@@ -78,6 +78,9 @@ pub struct TangoReadOptions {
     /// Largest glyph bounding box, as a fraction of the patch side. Bigger dark blobs (a mouse
     /// pointer) are not read as markers. Default 0.9.
     pub marker_max_extent: f32,
+    /// Confidence of a glyph read after dropping something that reached into the patch from
+    /// outside (a pointer). Default 0.3.
+    pub marker_intruder_conf: f32,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
 }
@@ -107,6 +110,7 @@ impl Default for TangoReadOptions {
             marker_shape_split: 0.0,
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
+            marker_intruder_conf: 0.3,
             doubt_below: 0.5,
         }
     }
@@ -616,6 +620,7 @@ fn read_edge(
     let mut masked = vec![false; n * n];
     let mut contrast_g = contrast;
     let mut glyph = Vec::new();
+    let mut intruder = false;
     for _ in 0..2 {
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
@@ -623,8 +628,18 @@ fn read_edge(
         if !glyph.is_empty() || dropped.is_empty() {
             break;
         }
-        for i in dropped {
-            masked[i] = true;
+        // Mask the intruder and its fringe, then look again at what remains.
+        intruder = true;
+        for k in dropped {
+            let (i, j) = ((k % n) as i64, (k / n) as i64);
+            for dj in -1..=1i64 {
+                for di in -1..=1i64 {
+                    let (a, b) = (i + di, j + dj);
+                    if a >= 0 && b >= 0 && a < n as i64 && b < n as i64 {
+                        masked[(b * n as i64 + a) as usize] = true;
+                    }
+                }
+            }
         }
         contrast_g = d
             .iter()
@@ -698,13 +713,19 @@ fn read_edge(
     let margin = (shape - opts.marker_shape_split).abs() / 0.5;
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
+    // A glyph read next to an intruder (pointer) is a guess.
+    let intruder_cap = if intruder {
+        opts.marker_intruder_conf
+    } else {
+        1.0
+    };
     EdgeRead {
         edge,
         contrast,
         ink_chroma,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
-        conf: margin.min(1.0).min(contrast_conf),
+        conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
     }
 }
 
