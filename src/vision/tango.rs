@@ -151,6 +151,8 @@ pub struct EdgeRead {
     pub contrast: f32,
     /// Chroma of the glyph's strongest sample (0 when no glyph).
     pub ink_chroma: f32,
+    /// Glyph bounding box width / height (0 when no glyph).
+    pub aspect: f32,
     /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
     /// Marker read.
@@ -604,6 +606,7 @@ fn read_edge(
         edge,
         contrast,
         ink_chroma: 0.0,
+        aspect: 0.0,
         stroke_ratio: 0.0,
         marker: None,
         conf,
@@ -723,6 +726,7 @@ fn read_edge(
         edge,
         contrast,
         ink_chroma,
+        aspect: width as f32 / height as f32,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
