@@ -54,24 +54,23 @@ pub fn read_tango_debug(
             }
         }
     }
-    let t1 = Instant::now();
-    let result = match &located {
-        Ok(l) => tango::read_on_grid(img, &l.grid, l.theme, opts).map(|(r, cells, edges)| {
-            (
-                r,
-                TangoDetail {
-                    located: l.clone(),
-                    cells,
-                    edges,
-                },
-            )
-        }),
-        Err(e) => Err(ReadError::NoBoard(e.to_string())),
-    };
-    let classify_ms = t1.elapsed().as_secs_f64() * 1e3;
     if let Ok(l) = &located {
         draw_box(&mut lines_img, &l.grid, Rgb([0, 170, 0]));
     }
+    let t1 = Instant::now();
+    let result = located.and_then(|l| {
+        let (r, cells, edges) = tango::read_on_grid(img, &l.grid, l.theme, opts)?;
+        tango::check_icons(&cells, opts)?;
+        Ok((
+            r,
+            TangoDetail {
+                located: l,
+                cells,
+                edges,
+            },
+        ))
+    });
+    let classify_ms = t1.elapsed().as_secs_f64() * 1e3;
     lines_img
         .save(dir.join("1-lines.png"))
         .map_err(std::io::Error::other)?;

@@ -29,7 +29,7 @@ pub struct LocateOptions {
     /// Distances (px) at which a pixel is compared with its neighbours across a line. Two reaches
     /// catch lines 1-3 px and up to 7 px wide. Default `[2, 4]`.
     pub ridge_reach: [usize; 2],
-    /// Least grey-level difference between a line pixel and both neighbours. Default 6.
+    /// Least grey-level difference between a line pixel and both neighbours. Default 5.
     pub ridge_contrast: i16,
     /// Least grey-level step across a cell boundary without a visible line (a grey given cell
     /// next to a white one), measured at the first ridge reach. Default 8.
@@ -102,7 +102,7 @@ impl Default for LocateOptions {
         LocateOptions {
             work_max_sides: vec![800, 1600],
             ridge_reach: [2, 4],
-            ridge_contrast: 6,
+            ridge_contrast: 5,
             step_contrast: 8,
             run_gap: 3,
             chain_gap_frac: 1.0,

@@ -184,8 +184,20 @@ pub fn read_tango_detail(
 ) -> Result<(Reading, TangoDetail), ReadError> {
     let located = locate::locate_tango(img, &opts.locate)?;
     let (reading, cells, edges) = read_on_grid(img, &located.grid, located.theme, opts)?;
-    // A lattice of neutral cells is not enough: Tango cells hold coloured icons (digits of a
-    // sudoku or an empty table are not a Tango puzzle).
+    check_icons(&cells, opts)?;
+    Ok((
+        reading,
+        TangoDetail {
+            located,
+            cells,
+            edges,
+        },
+    ))
+}
+
+/// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
+/// enough (digits of a sudoku or an empty table are not a Tango puzzle).
+pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), ReadError> {
     let filled: Vec<&CellRead> = cells.iter().filter(|c| c.symbol.is_some()).collect();
     if filled.is_empty() {
         return Err(ReadError::NoBoard("the grid holds no Tango symbols".into()));
@@ -200,14 +212,7 @@ pub fn read_tango_detail(
             "the grid's symbols are not Tango icons".into(),
         ));
     }
-    Ok((
-        reading,
-        TangoDetail {
-            located,
-            cells,
-            edges,
-        },
-    ))
+    Ok(())
 }
 
 /// Reads cells and markers on a known grid.
