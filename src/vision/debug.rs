@@ -40,8 +40,12 @@ pub fn read_tango_debug(
     let located = locate::locate_tango(img, &opts.locate);
     let locate_ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut lines_img = img.clone();
-    if let Some(first) = cands.first() {
-        for &(vertical, pos, a, b) in &first.lines {
+    let lines = match cands.first() {
+        Some(first) if !first.lines.is_empty() => first.lines.clone(),
+        _ => locate::debug_lines(img, &opts.locate),
+    };
+    {
+        for &(vertical, pos, a, b) in &lines {
             let col = if vertical {
                 Rgb([230, 0, 0])
             } else {

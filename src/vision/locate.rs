@@ -983,6 +983,28 @@ pub fn candidates(img: &RgbImage, opts: &LocateOptions) -> Vec<Located> {
     out
 }
 
+/// The line candidates at the first working size, in original pixels:
+/// `(vertical, position, start, end)` (for the debug view).
+pub fn debug_lines(img: &RgbImage, opts: &LocateOptions) -> Vec<(bool, f32, f32, f32)> {
+    let Some(&side) = opts.work_max_sides.first() else {
+        return Vec::new();
+    };
+    let (w0, h0) = img.dimensions();
+    if w0 < 16 || h0 < 16 {
+        return Vec::new();
+    }
+    let work = WorkImage::new(img, side);
+    let rd = ridges(&work, opts);
+    let (w, h) = (rd.w, rd.h);
+    let vl = line_candidates(w, h, |x, y| rd.v[y * w + x], opts);
+    let hl = line_candidates(h, w, |y, x| rd.hz[y * w + x], opts);
+    vl.iter()
+        .map(|l| (true, l))
+        .chain(hl.iter().map(|l| (false, l)))
+        .map(|(v, l)| (v, work.to_orig(l.pos), work.to_orig(l.start), work.to_orig(l.end)))
+        .collect()
+}
+
 /// [`candidates`] at one working size.
 pub fn candidates_at(img: &RgbImage, opts: &LocateOptions, max_side: u32) -> Vec<Located> {
     let (w0, h0) = img.dimensions();
