@@ -1001,7 +1001,14 @@ pub fn debug_lines(img: &RgbImage, opts: &LocateOptions) -> Vec<(bool, f32, f32,
     vl.iter()
         .map(|l| (true, l))
         .chain(hl.iter().map(|l| (false, l)))
-        .map(|(v, l)| (v, work.to_orig(l.pos), work.to_orig(l.start), work.to_orig(l.end)))
+        .map(|(v, l)| {
+            (
+                v,
+                work.to_orig(l.pos),
+                work.to_orig(l.start),
+                work.to_orig(l.end),
+            )
+        })
         .collect()
 }
 
