@@ -2,6 +2,9 @@
 //! Tango images to see how the reader degrades on smaller captures.
 //!
 //! `cargo run --release --example scaletest -- FACTOR [JPEG_QUALITY]`
+//!
+//! With `SCALETEST_SAVE=PART`, the scaled copy of every image whose name contains `PART` is
+//! written to `/tmp/scaled-<name>.png` for a closer look with `readtango --debug-dir`.
 use snapsolve::format;
 use snapsolve::puzzle::{Puzzle, Symbol, Tango};
 use snapsolve::vision::decode::{DecodeOptions, decode};
