@@ -63,6 +63,9 @@ pub struct TangoReadOptions {
     /// Samples within this many steps of a strongly coloured sample are not ink either.
     /// Default 2.
     pub marker_colour_reach: usize,
+    /// Largest width/height (or height/width) ratio of a glyph's bounding box; `=` measures up
+    /// to about 2, `x` about 1. Default 3.
+    pub marker_max_aspect: f32,
     /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
     pub marker_min_extent: f32,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
@@ -106,6 +109,7 @@ impl Default for TangoReadOptions {
             marker_level: 0.5,
             marker_colour_reach: 2,
             marker_min_extent: 0.25,
+            marker_max_aspect: 3.0,
             marker_max_chroma: 80.0,
             marker_shape_split: 0.0,
             marker_max_offset: 0.5,
@@ -685,6 +689,11 @@ fn read_edge(
     if width > max_extent || height > max_extent {
         return none(0.0);
     }
+    let aspect = width as f32 / height as f32;
+    if aspect > opts.marker_max_aspect || aspect * opts.marker_max_aspect < 1.0 {
+        // A long thin stroke (the arc of a click ring, an underline) is no marker glyph.
+        return none(0.0);
+    }
     let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
     if width.max(height) < min_extent.max(2) {
         // A speck, not a glyph.
@@ -731,7 +740,7 @@ fn read_edge(
         edge,
         contrast,
         ink_chroma,
-        aspect: width as f32 / height as f32,
+        aspect,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
