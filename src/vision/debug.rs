@@ -40,8 +40,12 @@ pub fn read_tango_debug(
     let located = locate::locate_tango(img, &opts.locate);
     let locate_ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut lines_img = img.clone();
-    if let Some(first) = cands.first() {
-        for &(vertical, pos, a, b) in &first.lines {
+    let lines = match cands.first() {
+        Some(first) if !first.lines.is_empty() => first.lines.clone(),
+        _ => locate::debug_lines(img, &opts.locate),
+    };
+    {
+        for &(vertical, pos, a, b) in &lines {
             let col = if vertical {
                 Rgb([230, 0, 0])
             } else {
@@ -54,24 +58,23 @@ pub fn read_tango_debug(
             }
         }
     }
-    let t1 = Instant::now();
-    let result = match &located {
-        Ok(l) => tango::read_on_grid(img, &l.grid, l.theme, opts).map(|(r, cells, edges)| {
-            (
-                r,
-                TangoDetail {
-                    located: l.clone(),
-                    cells,
-                    edges,
-                },
-            )
-        }),
-        Err(e) => Err(ReadError::NoBoard(e.to_string())),
-    };
-    let classify_ms = t1.elapsed().as_secs_f64() * 1e3;
     if let Ok(l) = &located {
         draw_box(&mut lines_img, &l.grid, Rgb([0, 170, 0]));
     }
+    let t1 = Instant::now();
+    let result = located.and_then(|l| {
+        let (r, cells, edges) = tango::read_on_grid(img, &l.grid, l.theme, opts)?;
+        tango::check_icons(&cells, opts)?;
+        Ok((
+            r,
+            TangoDetail {
+                located: l,
+                cells,
+                edges,
+            },
+        ))
+    });
+    let classify_ms = t1.elapsed().as_secs_f64() * 1e3;
     lines_img
         .save(dir.join("1-lines.png"))
         .map_err(std::io::Error::other)?;

@@ -29,7 +29,7 @@ pub struct LocateOptions {
     /// Distances (px) at which a pixel is compared with its neighbours across a line. Two reaches
     /// catch lines 1-3 px and up to 7 px wide. Default `[2, 4]`.
     pub ridge_reach: [usize; 2],
-    /// Least grey-level difference between a line pixel and both neighbours. Default 6.
+    /// Least grey-level difference between a line pixel and both neighbours. Default 5.
     pub ridge_contrast: i16,
     /// Least grey-level step across a cell boundary without a visible line (a grey given cell
     /// next to a white one), measured at the first ridge reach. Default 8.
@@ -102,7 +102,7 @@ impl Default for LocateOptions {
         LocateOptions {
             work_max_sides: vec![800, 1600],
             ridge_reach: [2, 4],
-            ridge_contrast: 6,
+            ridge_contrast: 5,
             step_contrast: 8,
             run_gap: 3,
             chain_gap_frac: 1.0,
@@ -167,7 +167,7 @@ pub struct WorkImage {
 
 impl WorkImage {
     /// Box-downscales the luma of `img` by the smallest integer factor that brings the longer side
-    /// to at most `max_side`.
+    /// to at most `max_side` (from a factor of 4, every other row and column of each block).
     pub fn new(img: &RgbImage, max_side: u32) -> WorkImage {
         let (w0, h0) = img.dimensions();
         let scale = w0.max(h0).div_ceil(max_side.max(1)).max(1);
@@ -179,20 +179,44 @@ impl WorkImage {
         let mut px = vec![0u8; w * h];
         if s == 1 {
             for (o, p) in px.iter_mut().zip(raw.chunks_exact(3)) {
-                *o = (luma_u32(p[0], p[1], p[2]) / 1000) as u8;
+                *o = (luma_256(p[0], p[1], p[2]) >> 8) as u8;
             }
             return WorkImage { w, h, scale, px };
         }
-        let n = (s * s) as u32 * 1000;
+        if s == 2 {
+            // The common case (1280x720 pages), without the generic block loops.
+            for y in 0..h {
+                let r0 = &raw[2 * y * stride..][..w * 6];
+                let r1 = &raw[(2 * y + 1) * stride..][..w * 6];
+                for (o, (a, b)) in px[y * w..(y + 1) * w]
+                    .iter_mut()
+                    .zip(r0.chunks_exact(6).zip(r1.chunks_exact(6)))
+                {
+                    let sum = luma_256(a[0], a[1], a[2])
+                        + luma_256(a[3], a[4], a[5])
+                        + luma_256(b[0], b[1], b[2])
+                        + luma_256(b[3], b[4], b[5]);
+                    *o = (sum >> 10) as u8;
+                }
+            }
+            return WorkImage { w, h, scale, px };
+        }
+        // Large factors come from high-density screens whose lines are several pixels wide:
+        // every other row and column of each block is enough there.
+        let sub = if s >= 4 { 2 } else { 1 };
+        let per = s.div_ceil(sub);
+        let n = (per * per) as u32 * 256;
         let mut acc = vec![0u32; w];
         for y in 0..h {
             acc.iter_mut().for_each(|a| *a = 0);
-            for dy in 0..s {
+            for dy in (0..s).step_by(sub) {
                 let row = &raw[(y * s + dy) * stride..][..w * s * 3];
-                for (block, a) in row.chunks_exact(3 * s).zip(acc.iter_mut()) {
-                    for p in block.chunks_exact(3) {
-                        *a += luma_u32(p[0], p[1], p[2]);
-                    }
+                for (a, block) in acc.iter_mut().zip(row.chunks_exact(3 * s)) {
+                    *a += block
+                        .chunks_exact(3)
+                        .step_by(sub)
+                        .map(|p| luma_256(p[0], p[1], p[2]))
+                        .sum::<u32>();
                 }
             }
             for (o, a) in px[y * w..(y + 1) * w].iter_mut().zip(&acc) {
@@ -207,9 +231,9 @@ impl WorkImage {
     }
 }
 
-/// Luma times 1000 (Rec. 601 weights).
-fn luma_u32(r: u8, g: u8, b: u8) -> u32 {
-    299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)
+/// Luma times 256 (Rec. 601 weights rounded to 77/150/29).
+fn luma_256(r: u8, g: u8, b: u8) -> u32 {
+    77 * u32::from(r) + 150 * u32::from(g) + 29 * u32::from(b)
 }
 
 /// Luma of an RGB triple (Rec. 601), 0..=255.
@@ -893,15 +917,35 @@ pub fn locate_tango(img: &RgbImage, opts: &LocateOptions) -> Result<Located, Rea
         last_scale = scale;
         let mut found = candidates_at(img, opts, side);
         found.retain(|l| accepted(l, opts));
-        if let Some(best) = found.into_iter().max_by(|a, b| {
-            a.score
-                .total_cmp(&b.score)
-                .then(a.grid.width().total_cmp(&b.grid.width()))
-        }) {
+        if let Some(best) = pick(found) {
             return Ok(best);
         }
     }
     Err(ReadError::NoBoard("no Tango grid found".into()))
+}
+
+/// The best-scoring candidate, replaced by an accepted larger lattice of the same pitch that
+/// contains it (a part of a board scores as well as the whole board).
+fn pick(mut found: Vec<Located>) -> Option<Located> {
+    found.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut best = 0;
+    loop {
+        let b = found.get(best)?.grid;
+        let tol = 0.3 * b.cell_w;
+        let larger = found.iter().enumerate().find(|(_, c)| {
+            let g = c.grid;
+            g.rows > b.rows
+                && (g.cell_w - b.cell_w).abs() <= 0.1 * b.cell_w
+                && g.left <= b.left + tol
+                && g.top <= b.top + tol
+                && g.left + g.width() >= b.left + b.width() - tol
+                && g.top + g.height() >= b.top + b.height() - tol
+        });
+        match larger {
+            Some((i, _)) => best = i,
+            None => return Some(found.swap_remove(best)),
+        }
+    }
 }
 
 /// Whether a candidate passes the Tango thresholds.
@@ -937,6 +981,35 @@ pub fn candidates(img: &RgbImage, opts: &LocateOptions) -> Vec<Located> {
         }
     }
     out
+}
+
+/// The line candidates at the first working size, in original pixels:
+/// `(vertical, position, start, end)` (for the debug view).
+pub fn debug_lines(img: &RgbImage, opts: &LocateOptions) -> Vec<(bool, f32, f32, f32)> {
+    let Some(&side) = opts.work_max_sides.first() else {
+        return Vec::new();
+    };
+    let (w0, h0) = img.dimensions();
+    if w0 < 16 || h0 < 16 {
+        return Vec::new();
+    }
+    let work = WorkImage::new(img, side);
+    let rd = ridges(&work, opts);
+    let (w, h) = (rd.w, rd.h);
+    let vl = line_candidates(w, h, |x, y| rd.v[y * w + x], opts);
+    let hl = line_candidates(h, w, |y, x| rd.hz[y * w + x], opts);
+    vl.iter()
+        .map(|l| (true, l))
+        .chain(hl.iter().map(|l| (false, l)))
+        .map(|(v, l)| {
+            (
+                v,
+                work.to_orig(l.pos),
+                work.to_orig(l.start),
+                work.to_orig(l.end),
+            )
+        })
+        .collect()
 }
 
 /// [`candidates`] at one working size.

@@ -52,7 +52,7 @@ pub struct TangoReadOptions {
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
-    /// Half size of the marker patch, as a fraction of the pitch. Default 0.14.
+    /// Half size of the marker patch, as a fraction of the pitch. Default 0.18.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
     pub marker_samples: usize,
@@ -63,6 +63,9 @@ pub struct TangoReadOptions {
     /// Samples within this many steps of a strongly coloured sample are not ink either.
     /// Default 2.
     pub marker_colour_reach: usize,
+    /// Largest width/height (or height/width) ratio of a glyph's bounding box; `=` measures up
+    /// to about 2, `x` about 1. Default 3.
+    pub marker_max_aspect: f32,
     /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
     pub marker_min_extent: f32,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
@@ -73,11 +76,14 @@ pub struct TangoReadOptions {
     /// Default 0.
     pub marker_shape_split: f32,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
-    /// half size. Default 0.35.
+    /// half size. Default 0.5.
     pub marker_max_offset: f32,
     /// Largest glyph bounding box, as a fraction of the patch side. Bigger dark blobs (a mouse
     /// pointer) are not read as markers. Default 0.9.
     pub marker_max_extent: f32,
+    /// Confidence of a glyph read after dropping something that reached into the patch from
+    /// outside (a pointer). Default 0.3.
+    pub marker_intruder_conf: f32,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
 }
@@ -97,16 +103,18 @@ impl Default for TangoReadOptions {
             hue_min_chroma: 40.0,
             cluster_min_separation: 0.6,
             min_icon_colour: 0.25,
-            marker_radius: 0.14,
+            marker_radius: 0.18,
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
             marker_colour_reach: 2,
             marker_min_extent: 0.25,
+            marker_max_aspect: 3.0,
             marker_max_chroma: 80.0,
             marker_shape_split: 0.0,
-            marker_max_offset: 0.35,
+            marker_max_offset: 0.5,
             marker_max_extent: 0.9,
+            marker_intruder_conf: 0.3,
             doubt_below: 0.5,
         }
     }
@@ -147,6 +155,8 @@ pub struct EdgeRead {
     pub contrast: f32,
     /// Chroma of the glyph's strongest sample (0 when no glyph).
     pub ink_chroma: f32,
+    /// Glyph bounding box width / height (0 when no glyph).
+    pub aspect: f32,
     /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
     /// Marker read.
@@ -178,8 +188,20 @@ pub fn read_tango_detail(
 ) -> Result<(Reading, TangoDetail), ReadError> {
     let located = locate::locate_tango(img, &opts.locate)?;
     let (reading, cells, edges) = read_on_grid(img, &located.grid, located.theme, opts)?;
-    // A lattice of neutral cells is not enough: Tango cells hold coloured icons (digits of a
-    // sudoku or an empty table are not a Tango puzzle).
+    check_icons(&cells, opts)?;
+    Ok((
+        reading,
+        TangoDetail {
+            located,
+            cells,
+            edges,
+        },
+    ))
+}
+
+/// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
+/// enough (digits of a sudoku or an empty table are not a Tango puzzle).
+pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), ReadError> {
     let filled: Vec<&CellRead> = cells.iter().filter(|c| c.symbol.is_some()).collect();
     if filled.is_empty() {
         return Err(ReadError::NoBoard("the grid holds no Tango symbols".into()));
@@ -194,14 +216,7 @@ pub fn read_tango_detail(
             "the grid's symbols are not Tango icons".into(),
         ));
     }
-    Ok((
-        reading,
-        TangoDetail {
-            located,
-            cells,
-            edges,
-        },
-    ))
+    Ok(())
 }
 
 /// Reads cells and markers on a known grid.
@@ -600,6 +615,7 @@ fn read_edge(
         edge,
         contrast,
         ink_chroma: 0.0,
+        aspect: 0.0,
         stroke_ratio: 0.0,
         marker: None,
         conf,
@@ -616,6 +632,7 @@ fn read_edge(
     let mut masked = vec![false; n * n];
     let mut contrast_g = contrast;
     let mut glyph = Vec::new();
+    let mut intruder = false;
     for _ in 0..2 {
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
@@ -623,8 +640,18 @@ fn read_edge(
         if !glyph.is_empty() || dropped.is_empty() {
             break;
         }
-        for i in dropped {
-            masked[i] = true;
+        // Mask the intruder and its fringe, then look again at what remains.
+        intruder = true;
+        for k in dropped {
+            let (i, j) = ((k % n) as i64, (k / n) as i64);
+            for dj in -1..=1i64 {
+                for di in -1..=1i64 {
+                    let (a, b) = (i + di, j + dj);
+                    if a >= 0 && b >= 0 && a < n as i64 && b < n as i64 {
+                        masked[(b * n as i64 + a) as usize] = true;
+                    }
+                }
+            }
         }
         contrast_g = d
             .iter()
@@ -660,6 +687,11 @@ fn read_edge(
     let height = y1 + 1 - y0;
     let max_extent = (opts.marker_max_extent * n as f32).ceil() as usize;
     if width > max_extent || height > max_extent {
+        return none(0.0);
+    }
+    let aspect = width as f32 / height as f32;
+    if aspect > opts.marker_max_aspect || aspect * opts.marker_max_aspect < 1.0 {
+        // A long thin stroke (the arc of a click ring, an underline) is no marker glyph.
         return none(0.0);
     }
     let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
@@ -698,13 +730,20 @@ fn read_edge(
     let margin = (shape - opts.marker_shape_split).abs() / 0.5;
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
+    // A glyph read next to an intruder (pointer) is a guess.
+    let intruder_cap = if intruder {
+        opts.marker_intruder_conf
+    } else {
+        1.0
+    };
     EdgeRead {
         edge,
         contrast,
         ink_chroma,
+        aspect,
         stroke_ratio: shape,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
-        conf: margin.min(1.0).min(contrast_conf),
+        conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
     }
 }
 
