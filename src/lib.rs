@@ -15,6 +15,7 @@ pub mod generate;
 pub mod pipeline;
 pub mod puzzle;
 pub mod render;
+pub mod resolve;
 pub mod rules;
 pub mod solve;
 pub mod vision;
