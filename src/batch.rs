@@ -1021,15 +1021,15 @@ mod tests {
 
     #[test]
     fn compare_names_cells_and_edges() {
-        let want = format::parse("tango 2x2\nS=.\n. .\n").unwrap();
-        let got = format::parse("tango 2x2\nM .\n. .\n").unwrap();
+        let want = format::parse("tango 2x2\nS=.\n\n. .\n").unwrap();
+        let got = format::parse("tango 2x2\nM .\n\n. .\n").unwrap();
         let (_, d) = compare(&want, &got, false).unwrap();
         assert_eq!(
             d,
-            vec!["r1c1: want S, read M", "r1c1/r1c2: want =, read none"]
+            vec!["r1c1: want S, read M", "r1c1|r1c2: want =, read none"]
         );
-        let a = format::parse("tango 2x2\nS .\n. M\n").unwrap();
-        let b = format::parse("tango 2x2\nM .\n. S\n").unwrap();
+        let a = format::parse("tango 2x2\nS .\n\n. M\n").unwrap();
+        let b = format::parse("tango 2x2\nM .\n\n. .\n").unwrap();
         assert!(compare(&a, &b, false).is_some());
         assert!(compare(&a, &b, true).is_none());
         assert!(compare(&a, &a, false).is_none());

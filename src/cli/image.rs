@@ -570,7 +570,7 @@ mod tests {
 
     #[test]
     fn comments_keep_the_text_parseable() {
-        let puzzle = format::parse("tango 2x2\n. .\n. .\n").unwrap();
+        let puzzle = format::parse("tango 2x2\n. .\n\n. .\n").unwrap();
         let r = Reading {
             puzzle: puzzle.clone(),
             grid: Grid {
@@ -594,7 +594,7 @@ mod tests {
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");
-        assert!(text.contains("edge r1c1/r1c2 0.25"), "{text}");
+        assert!(text.contains("edge r1c1|r1c2 0.25"), "{text}");
         assert_eq!(format::parse(&text).unwrap(), puzzle);
         let v = reading_json(&r);
         assert_eq!(v["placed"][0]["symbol"], "moon");
