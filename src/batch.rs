@@ -1029,7 +1029,7 @@ mod tests {
             vec!["r1c1: want S, read M", "r1c1|r1c2: want =, read none"]
         );
         let a = format::parse("tango 2x2\nS .\n\n. M\n").unwrap();
-        let b = format::parse("tango 2x2\nM .\n\n. .\n").unwrap();
+        let b = format::parse("tango 2x2\nM .\n\n. S\n").unwrap();
         assert!(compare(&a, &b, false).is_some());
         assert!(compare(&a, &b, true).is_none());
         assert!(compare(&a, &a, false).is_none());
