@@ -824,7 +824,10 @@ pub fn compare(want: &Puzzle, got: &Puzzle, swap_ok: bool) -> Option<(String, Ve
         }
     }
     Some((
-        format!("read puzzle differs from the label at {}", diffs.len()),
+        format!(
+            "the puzzle read differs from the label ({} differences)",
+            diffs.len()
+        ),
         diffs,
     ))
 }

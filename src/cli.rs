@@ -123,7 +123,7 @@ pub struct SolveArgs {
     pub format: OutputFormat,
     /// Time limit per solver check in milliseconds (default: none; checks take
     /// microseconds). Hitting it is its own outcome (exit code 8).
-    #[arg(long, value_name = "MS", alias = "timeout-ms")]
+    #[arg(long, value_name = "MS", alias = "timeout-ms", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
     /// Report the raw unsat core instead of a minimal conflict set.
     #[arg(long)]
@@ -186,7 +186,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     /// Time limit per solver check in milliseconds (unlabelled images).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
     /// Worker threads (0: one per core). The output is the same whatever the number.
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
@@ -214,7 +214,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
     /// Time limit per solver check in milliseconds (default: none).
-    #[arg(long, value_name = "MS", alias = "timeout-ms")]
+    #[arg(long, value_name = "MS", alias = "timeout-ms", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
 }
 
@@ -311,7 +311,17 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<(Input, batch::Found)>, batch::ListE
                 },
             ));
         } else {
-            for f in batch::expand_inputs(std::slice::from_ref(p))? {
+            let found = batch::expand_inputs(std::slice::from_ref(p))?;
+            if found.is_empty() {
+                return Err(batch::ListError {
+                    path: p.display().to_string(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        "no PNG, JPEG or WebP images in this folder",
+                    ),
+                });
+            }
+            for f in found {
                 out.push((Input::Path(f.path.clone()), f));
             }
         }
@@ -576,10 +586,23 @@ pub fn run_solve(cfg: &SolveConfig) -> Code {
     let many = cfg.items.len() > 1;
     let pb = progress(cfg.items.len(), cfg.quiet);
     let outs = batch::run_ordered(&cfg.items, cfg.jobs, &|| pb.inc(1), |item| {
-        solve_item(cfg, item, many)
+        guarded(&item.input, || solve_item(cfg, item, many))
     });
     pb.finish_and_clear();
     emit(&outs)
+}
+
+/// Runs one input's work, turning a panic (a bug) into an internal error for that input so
+/// that a batch goes on with the other inputs.
+fn guarded(input: &Input, f: impl FnOnce() -> ItemOut) -> ItemOut {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| ItemOut {
+        code: Code::Internal,
+        out: String::new(),
+        err: format!(
+            "snapsolve: {}: internal error (a bug): the program panicked on this input\n",
+            input.name()
+        ),
+    })
 }
 
 /// Solves one input, sniffed by content.

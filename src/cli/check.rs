@@ -273,7 +273,16 @@ pub(super) fn run_check(a: &CheckArgs) -> Code {
     };
     let pb = progress(cases.len(), a.quiet);
     let results = batch::run_ordered(&cases, a.jobs, &|| pb.inc(1), |c| {
-        batch::check_case(c, &opts)
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| batch::check_case(c, &opts)))
+            .unwrap_or_else(|_| CaseResult {
+                verdict: Verdict::Error {
+                    code: Code::Internal,
+                    message: "internal error (a bug): the program panicked on this image".into(),
+                },
+                read: None,
+                outcome: None,
+                times: Default::default(),
+            })
     });
     pb.finish_and_clear();
     let summary = summarise(&cases, &results);

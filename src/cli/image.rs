@@ -485,7 +485,7 @@ pub(super) fn run_read(a: &ReadArgs) -> Code {
     let many = items.len() > 1;
     let pb = progress(items.len(), a.quiet);
     let outs = batch::run_ordered(&items, a.jobs, &|| pb.inc(1), |item| {
-        read_one(item, &opts, json, many)
+        super::guarded(&item.input, || read_one(item, &opts, json, many))
     });
     pb.finish_and_clear();
     emit(&outs)
