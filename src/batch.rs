@@ -698,7 +698,7 @@ fn plan_one(f: &Found, manifests: &mut BTreeMap<PathBuf, BTreeMap<String, Manife
         .parent()
         .into_iter()
         .flat_map(|p| p.components())
-        .chain(f.root.file_name().map(|n| std::path::Component::Normal(n)))
+        .chain(f.root.file_name().map(std::path::Component::Normal))
         .any(|c| c.as_os_str().eq_ignore_ascii_case(NEGATIVE_DIR));
     case(if negative {
         Expect::NoBoard

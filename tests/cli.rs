@@ -207,3 +207,38 @@ fn no_board_and_undecodable_images_have_their_codes() {
     assert!(stderr(&o).contains(":2:"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn no_solution_points_at_the_cells_to_look_at() {
+    use snapsolve::puzzle::{Pos, Symbol, Tango};
+    let dir = scratch("nosol");
+    // Three suns in a row: no solution, whatever else is on the board.
+    let mut t = Tango::empty(6, 6);
+    for c in 0..3 {
+        t.set_given(Pos::new(1, c), Some(Symbol::Sun));
+    }
+    let p = Puzzle::Tango(t);
+    let s = synth::render(&p, None, &SynthOptions::default()).unwrap();
+    let img = dir.join("bad.png");
+    s.image.save(&img).unwrap();
+    let o = run(&["solve", "--format", "json", img.to_str().unwrap()]);
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["outcome"], "none");
+    let look: Vec<String> = v["look_at"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["display"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(look, vec!["r2c1", "r2c2", "r2c3"]);
+    let out = dir.join("bad.solved.png");
+    let o = run(&["solve", img.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 3);
+    assert!(stdout(&o).contains("cells to look at"), "{}", stdout(&o));
+    assert!(
+        out.exists(),
+        "the overlay marks the cells even without a solution"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
