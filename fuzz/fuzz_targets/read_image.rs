@@ -25,8 +25,15 @@ fuzz_target!(|data: &[u8]| {
         assert!(img.width() > 0 && img.height() > 0);
         for pl in &reading.placed {
             let p = pl.pos();
-            assert!(p.row < rows && p.col < cols, "placed piece off the board: {p:?}");
+            assert!(
+                p.row < rows && p.col < cols,
+                "placed piece off the board: {p:?}"
+            );
         }
-        assert!((0.0..=1.0).contains(&reading.min_confidence), "{}", reading.min_confidence);
+        assert!(
+            (0.0..=1.0).contains(&reading.min_confidence),
+            "{}",
+            reading.min_confidence
+        );
     }
 });
