@@ -50,24 +50,31 @@ pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadErr
         Some(Game::Queens) => {
             read_queens(img, &opts.queens).map_err(|_| ReadError::NoBoardOfGame(Game::Queens))
         }
-        None => {
-            let tango = read_tango(img, &opts.tango);
-            let queens = read_queens(img, &opts.queens);
-            match (tango, queens) {
-                (Ok(t), Ok(q)) => Ok(if q.min_confidence > t.min_confidence {
-                    q
-                } else {
-                    t
-                }),
-                (Ok(t), Err(_)) => Ok(t),
-                (Err(_), Ok(q)) => Ok(q),
-                (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
-                    "Tango: {}; Queens: {}",
-                    reason(&te),
-                    reason(&qe)
-                ))),
-            }
-        }
+        None => choose(read_tango(img, &opts.tango), read_queens(img, &opts.queens)),
+    }
+}
+
+/// The game decision of [`read_image`] when both readers ran: the reader that accepted the
+/// image wins; when both accept, the more confident reading wins; when both refuse, the
+/// error names both reasons. (Public so that `--debug-dir`, which runs the readers with their
+/// debug pictures, decides the same way.)
+pub fn choose(
+    tango: Result<Reading, ReadError>,
+    queens: Result<Reading, ReadError>,
+) -> Result<Reading, ReadError> {
+    match (tango, queens) {
+        (Ok(t), Ok(q)) => Ok(if q.min_confidence > t.min_confidence {
+            q
+        } else {
+            t
+        }),
+        (Ok(t), Err(_)) => Ok(t),
+        (Err(_), Ok(q)) => Ok(q),
+        (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
+            "Tango: {}; Queens: {}",
+            reason(&te),
+            reason(&qe)
+        ))),
     }
 }
 

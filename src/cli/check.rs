@@ -1,0 +1,356 @@
+//! `check DIR...`: the regression run over folders of labelled screenshots.
+
+use super::{CheckArgs, OutputFormat, line, progress};
+use serde_json::{Value, json};
+use snapsolve::batch::{self, Case, CaseResult, Expect, ImageOptions, Verdict};
+use snapsolve::exit::Code;
+use snapsolve::render::output::write_atomic;
+use snapsolve::solve::SolveOptions;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+fn expect_name(e: &Expect) -> &'static str {
+    match e {
+        Expect::Label { .. } => "label",
+        Expect::NoBoard => "no-board",
+        Expect::Unique => "unique",
+    }
+}
+
+/// The group of a case in the summary table.
+fn group(c: &Case) -> String {
+    match &c.expect {
+        Expect::Label { puzzle: Ok(p), .. } => format!("labelled {}", p.game()),
+        Expect::Label { .. } => "labelled (bad label)".into(),
+        Expect::NoBoard => "negative (no board)".into(),
+        Expect::Unique => "unlabelled (unique)".into(),
+    }
+}
+
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn text_line(c: &Case, r: &CaseResult) -> String {
+    let name = c.image.path.display();
+    let read = r
+        .read
+        .map(|(g, rows, cols)| format!(" ({g} {rows}x{cols})"))
+        .unwrap_or_default();
+    match &r.verdict {
+        Verdict::Pass => format!("pass  {name}{read}\n"),
+        Verdict::Fail { reason, diffs } => {
+            let mut s = format!("FAIL  {name}{read}: {reason}\n");
+            for d in diffs {
+                s += &format!("        {d}\n");
+            }
+            s
+        }
+        Verdict::Error { code, message } => {
+            format!(
+                "ERROR {name}{read}: {message} (exit code {})\n",
+                code.code()
+            )
+        }
+    }
+}
+
+fn json_line(c: &Case, r: &CaseResult) -> Value {
+    let mut v = json!({
+        "file": c.image.path.display().to_string(),
+        "expect": expect_name(&c.expect),
+        "verdict": r.verdict.name(),
+        "kinds": c.kinds,
+        "stage_ms": {"load": ms(r.times.load), "decode": ms(r.times.decode),
+            "read": ms(r.times.read), "solve": ms(r.times.solve)},
+    });
+    let m = v.as_object_mut().expect("json object");
+    if let Expect::Label { path, .. } = &c.expect {
+        m.insert("label".into(), path.display().to_string().into());
+    }
+    if let Some((g, rows, cols)) = r.read {
+        m.insert(
+            "read".into(),
+            json!({"game": g, "rows": rows, "cols": cols}),
+        );
+    }
+    if let Some(o) = r.outcome {
+        m.insert("outcome".into(), o.into());
+    }
+    match &r.verdict {
+        Verdict::Pass => {}
+        Verdict::Fail { reason, diffs } => {
+            m.insert("reason".into(), reason.clone().into());
+            m.insert("diffs".into(), json!(diffs));
+        }
+        Verdict::Error { code, message } => {
+            m.insert("error".into(), message.clone().into());
+            m.insert("exit_code".into(), code.code().into());
+        }
+    }
+    v
+}
+
+/// Pass / fail / error counts.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    pass: usize,
+    fail: usize,
+    error: usize,
+}
+
+impl Tally {
+    fn add(&mut self, v: &Verdict) {
+        match v {
+            Verdict::Pass => self.pass += 1,
+            Verdict::Fail { .. } => self.fail += 1,
+            Verdict::Error { .. } => self.error += 1,
+        }
+    }
+    fn total(&self) -> usize {
+        self.pass + self.fail + self.error
+    }
+    fn json(&self) -> Value {
+        json!({"pass": self.pass, "fail": self.fail, "error": self.error, "total": self.total()})
+    }
+}
+
+struct Summary {
+    all: Tally,
+    groups: BTreeMap<String, Tally>,
+    kinds: BTreeMap<String, Tally>,
+}
+
+fn summarise(cases: &[Case], results: &[CaseResult]) -> Summary {
+    let mut s = Summary {
+        all: Tally::default(),
+        groups: BTreeMap::new(),
+        kinds: BTreeMap::new(),
+    };
+    for (c, r) in cases.iter().zip(results) {
+        s.all.add(&r.verdict);
+        s.groups.entry(group(c)).or_default().add(&r.verdict);
+        for k in &c.kinds {
+            s.kinds.entry(k.clone()).or_default().add(&r.verdict);
+        }
+    }
+    s
+}
+
+fn summary_text(s: &Summary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n{:<26} {:>5} {:>5} {:>5} {:>5}",
+        "summary", "pass", "fail", "error", "total"
+    );
+    let row = |out: &mut String, name: &str, t: &Tally| {
+        let _ = writeln!(
+            out,
+            "{name:<26} {:>5} {:>5} {:>5} {:>5}",
+            t.pass,
+            t.fail,
+            t.error,
+            t.total()
+        );
+    };
+    for (g, t) in &s.groups {
+        row(&mut out, g, t);
+    }
+    row(&mut out, "all", &s.all);
+    if !s.kinds.is_empty() {
+        let _ = writeln!(out, "\nby kind (from the manifest)");
+        for (k, t) in &s.kinds {
+            row(&mut out, &format!("  {k}"), t);
+        }
+    }
+    out
+}
+
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A JUnit XML report: one test case per image, `failure` for a wrong read, `error` for an
+/// image that could not be processed.
+fn junit(cases: &[Case], results: &[CaseResult], s: &Summary) -> String {
+    let total_s: f64 = results
+        .iter()
+        .map(|r| (r.times.load + r.times.decode + r.times.read + r.times.solve).as_secs_f64())
+        .sum();
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        x,
+        "<testsuites name=\"snapsolve check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{total_s:.3}\">",
+        s.all.total(),
+        s.all.fail,
+        s.all.error
+    );
+    let _ = writeln!(
+        x,
+        "  <testsuite name=\"snapsolve check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{total_s:.3}\">",
+        s.all.total(),
+        s.all.fail,
+        s.all.error
+    );
+    for (c, r) in cases.iter().zip(results) {
+        let class = c
+            .image
+            .path
+            .parent()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let name = c
+            .image
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let t = (r.times.load + r.times.decode + r.times.read + r.times.solve).as_secs_f64();
+        let _ = write!(
+            x,
+            "    <testcase classname=\"{}\" name=\"{}\" time=\"{t:.3}\"",
+            xml_escape(&class),
+            xml_escape(&name)
+        );
+        match &r.verdict {
+            Verdict::Pass => x.push_str("/>\n"),
+            Verdict::Fail { reason, diffs } => {
+                let _ = write!(
+                    x,
+                    ">\n      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
+                    xml_escape(reason),
+                    xml_escape(&diffs.join("\n"))
+                );
+            }
+            Verdict::Error { code, message } => {
+                let _ = write!(
+                    x,
+                    ">\n      <error message=\"{}\" type=\"exit {}\"/>\n    </testcase>\n",
+                    xml_escape(message),
+                    code.code()
+                );
+            }
+        }
+    }
+    x.push_str("  </testsuite>\n</testsuites>\n");
+    x
+}
+
+/// `check`: exit 0 when every image passes, 9 on any failure or error (6 when the folders or
+/// the JUnit file cannot be read or written).
+pub(super) fn run_check(a: &CheckArgs) -> Code {
+    let found = match batch::expand_inputs(&a.inputs) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("snapsolve: {e}");
+            return Code::Io;
+        }
+    };
+    if let Some(missing) = a.inputs.iter().find(|p| !p.exists()) {
+        eprintln!("snapsolve: {}: no such file or folder", missing.display());
+        return Code::Io;
+    }
+    let cases = batch::plan_check(&found);
+    let opts = ImageOptions {
+        solve: SolveOptions {
+            timeout_ms: a.timeout,
+            ..SolveOptions::default()
+        },
+        ..ImageOptions::default()
+    };
+    let pb = progress(cases.len(), a.quiet);
+    let results = batch::run_ordered(&cases, a.jobs, &|| pb.inc(1), |c| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| batch::check_case(c, &opts)))
+            .unwrap_or_else(|_| CaseResult {
+                verdict: Verdict::Error {
+                    code: Code::Internal,
+                    message: "internal error (a bug): the program panicked on this image".into(),
+                },
+                read: None,
+                outcome: None,
+                times: Default::default(),
+            })
+    });
+    pb.finish_and_clear();
+    let summary = summarise(&cases, &results);
+    let mut out = String::new();
+    match a.format {
+        OutputFormat::Text => {
+            for (c, r) in cases.iter().zip(&results) {
+                out += &text_line(c, r);
+            }
+            out += &summary_text(&summary);
+        }
+        OutputFormat::Json => {
+            for (c, r) in cases.iter().zip(&results) {
+                out += &line(json_line(c, r));
+            }
+            let groups: serde_json::Map<String, Value> = summary
+                .groups
+                .iter()
+                .map(|(k, t)| (k.clone(), t.json()))
+                .collect();
+            let kinds: serde_json::Map<String, Value> = summary
+                .kinds
+                .iter()
+                .map(|(k, t)| (k.clone(), t.json()))
+                .collect();
+            out += &line(
+                json!({"summary": {"all": summary.all.json(), "groups": groups,
+                "kinds": kinds}}),
+            );
+        }
+    }
+    let mut code = if cases.is_empty() {
+        eprintln!("snapsolve: no images found");
+        Code::CheckFailed
+    } else if summary.all.pass == summary.all.total() {
+        Code::Ok
+    } else {
+        Code::CheckFailed
+    };
+    {
+        use std::io::Write;
+        let mut so = std::io::stdout().lock();
+        if so
+            .write_all(out.as_bytes())
+            .and_then(|_| so.flush())
+            .is_err()
+        {
+            code = code.worst(Code::Io);
+        }
+    }
+    if let Some(path) = &a.junit
+        && let Err(e) = write_atomic(path, junit(&cases, &results, &summary).as_bytes(), None)
+    {
+        eprintln!("snapsolve: {e}");
+        code = code.worst(Code::Io);
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xml_is_escaped() {
+        assert_eq!(
+            xml_escape("a<b & \"c\"\u{1}"),
+            "a&lt;b &amp; &quot;c&quot; "
+        );
+    }
+}
