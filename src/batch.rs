@@ -332,86 +332,33 @@ pub fn drawable_solution(o: &Outcome) -> Option<&Solution> {
     }
 }
 
-/// Draws the answer onto a copy of the screenshot. This is a plain overlay drawn with the
-/// shared glyphs of [`crate::render::draw`]: the missing Tango symbols or the Queens crowns in
-/// the cells the reader found, a cross over wrong player pieces, and a red outline around the
-/// cells to look at when there is no solution.
-pub fn draw_overlay(img: &RgbImage, s: &SolvedImage) -> RgbImage {
-    use crate::render::draw::{self, GlyphStyle, hex};
-    let mut out = img.clone();
-    let g = &s.reading.grid;
-    let cell = g.cell_w.min(g.cell_h);
-    if !(cell.is_finite() && cell > 0.0) {
-        return out;
+/// Draws the answer onto a copy of the screenshot with [`crate::render::overlay`]: the
+/// missing Tango symbols or the Queens crowns in the cells the reader found, wrong player
+/// pieces marked, the reader's doubts outlined, and with no solution the conflict set (the
+/// cells and markers to look at) outlined.
+pub fn draw_overlay(
+    img: &RgbImage,
+    s: &SolvedImage,
+) -> Result<RgbImage, crate::render::RenderError> {
+    use crate::render::overlay::{OverlayMarks, OverlayOptions, overlay};
+    let mut marks = OverlayMarks::default();
+    if let Outcome::None { conflict } = &s.report.outcome {
+        marks.conflict_cells = s.look_at.clone();
+        marks.conflict_edges = conflict
+            .iter()
+            .filter_map(|c| match c {
+                Conflict::Marker { edge, .. } => Some(*edge),
+                _ => None,
+            })
+            .collect();
     }
-    let hint = GlyphStyle {
-        fill: hex(0x2f80ed),
-        outline: hex(0x1b4f9c),
-        fill_opacity: 0.45,
-        size: 0.85,
-    };
-    let sun_hint = GlyphStyle {
-        fill: hex(0xffb020),
-        outline: hex(0xc06a10),
-        ..hint
-    };
-    let red = hex(0xd93025);
-    if let Some(sol) = drawable_solution(&s.report.outcome) {
-        match &s.reading.puzzle {
-            Puzzle::Tango(t) => {
-                for pos in t.positions() {
-                    if t.given(pos).is_some() {
-                        continue;
-                    }
-                    let placed_ok = s.reading.placed.iter().any(|pl| {
-                        matches!(*pl, Placed::Symbol { pos: p, symbol }
-                            if p == pos && Some(symbol) == sol.symbol(pos))
-                    });
-                    if placed_ok {
-                        continue;
-                    }
-                    let (cx, cy) = g.center(pos);
-                    match sol.symbol(pos) {
-                        Some(Symbol::Sun) => draw::sun(&mut out, cx, cy, cell, &sun_hint),
-                        Some(Symbol::Moon) => draw::moon(&mut out, cx, cy, cell, &hint),
-                        None => {}
-                    }
-                }
-            }
-            Puzzle::Queens(q) => {
-                for r in 0..q.n() {
-                    for c in 0..q.n() {
-                        let pos = Pos::new(r, c);
-                        let crowned = s
-                            .reading
-                            .placed
-                            .iter()
-                            .any(|pl| matches!(*pl, Placed::Crown { pos: p } if p == pos));
-                        if sol.has_crown(pos) && !crowned {
-                            let (cx, cy) = g.center(pos);
-                            draw::crown(&mut out, cx, cy, cell, &hint);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    for w in &s.wrong {
-        let (cx, cy) = g.center(w.placed.pos());
-        draw::cross(&mut out, cx, cy, 0.3 * cell, (0.06 * cell).max(1.0), red);
-    }
-    for &p in &s.look_at {
-        let x0 = g.left + p.col as f32 * g.cell_w + 0.06 * g.cell_w;
-        let y0 = g.top + p.row as f32 * g.cell_h + 0.06 * g.cell_h;
-        let x1 = x0 + 0.88 * g.cell_w;
-        let y1 = y0 + 0.88 * g.cell_h;
-        let w = (0.05 * cell).max(1.0);
-        draw::line(&mut out, (x0, y0), (x1, y0), w, red);
-        draw::line(&mut out, (x0, y1), (x1, y1), w, red);
-        draw::line(&mut out, (x0, y0), (x0, y1), w, red);
-        draw::line(&mut out, (x1, y0), (x1, y1), w, red);
-    }
-    out
+    overlay(
+        img,
+        &s.reading,
+        drawable_solution(&s.report.outcome),
+        &marks,
+        &OverlayOptions::default(),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ pub struct ReadOptions {
     pub tango: TangoReadOptions,
     /// Queens reader options.
     pub queens: QueensReadOptions,
+    /// Settling doubtful cells by uniqueness.
+    pub resolve: crate::resolve::ResolveOptions,
 }
 
 /// Failure to read an image file: the file itself, or its content.
@@ -43,7 +45,7 @@ pub enum PipelineError {
 /// Reads a decoded image. With no forced game both readers run: each refuses boards of the
 /// other game, and when both accept, the more confident reading wins.
 pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadError> {
-    match opts.game {
+    let read = match opts.game {
         Some(Game::Tango) => {
             read_tango(img, &opts.tango).map_err(|_| ReadError::NoBoardOfGame(Game::Tango))
         }
@@ -51,7 +53,17 @@ pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadErr
             read_queens(img, &opts.queens).map_err(|_| ReadError::NoBoardOfGame(Game::Queens))
         }
         None => choose(read_tango(img, &opts.tango), read_queens(img, &opts.queens)),
-    }
+    };
+    finish(read, opts)
+}
+
+/// The last read stage, after the game is decided: doubtful Tango given/placed cells are
+/// settled by uniqueness ([`crate::resolve`]).
+pub fn finish(read: Result<Reading, ReadError>, opts: &ReadOptions) -> Result<Reading, ReadError> {
+    read.map(|mut r| {
+        crate::resolve::resolve(&mut r, &opts.resolve);
+        r
+    })
 }
 
 /// The game decision of [`read_image`] when both readers ran: the reader that accepted the

@@ -184,12 +184,13 @@ fn read_debug(
             Some(r)
         }
     };
-    Ok(match (tango, queens) {
+    let read = match (tango, queens) {
         (Some(t), Some(q)) => pipeline::choose(t, q),
         (Some(t), None) => t.map_err(|_| ReadError::NoBoardOfGame(Game::Tango)),
         (None, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
         (None, None) => Err(ReadError::NoBoard(String::new())),
-    })
+    };
+    Ok(pipeline::finish(read, opts))
 }
 
 /// Queens debug pictures: `grid.png` (the lattice, region borders thick, region letters,
@@ -344,8 +345,8 @@ pub(super) fn solve_image(
     let mut written = None;
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
-        let drawn = batch::draw_overlay(&img, &solved);
         let res = (|| {
+            let drawn = batch::draw_overlay(&img, &solved)?;
             if let Some(parent) = out_path.parent()
                 && !parent.as_os_str().is_empty()
                 && out_path != Path::new("-")
