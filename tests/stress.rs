@@ -22,9 +22,10 @@ use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Game, Puzzle};
 use snapsolve::render::rng::Rng;
 use snapsolve::render::synth::{RandomRanges, SynthOptions, render, theme_name};
+use snapsolve::solve::{Outcome, SolveOptions, solve};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use support::brute;
+use support::puzzlegen;
 use support::readcheck::{self, Truth};
 
 /// Number of renders (seeds `0..RENDERS`).
@@ -33,7 +34,7 @@ const RENDERS: u64 = 500;
 /// Share of renders that must be read exactly (issue 4).
 const MIN_EXACT_RATE: f64 = 0.995;
 
-/// Attempts [`brute::random_queens`] gets per region map before a seed moves on to the next
+/// Attempts [`puzzlegen::random_queens`] gets per region map before a seed moves on to the next
 /// draw from its generator.
 const QUEENS_TRIES: usize = 50;
 
@@ -107,11 +108,11 @@ fn scale_factor(o: &SynthOptions) -> f32 {
 fn random_puzzle(rng: &mut Rng) -> Puzzle {
     if rng.chance(0.5) {
         let n = [6, 8][rng.below(2)];
-        Puzzle::Tango(brute::random_tango(n, rng))
+        Puzzle::Tango(puzzlegen::random_tango(n, rng))
     } else {
         let n = 5 + rng.below(8);
         loop {
-            if let Some(q) = brute::random_queens(n, rng, QUEENS_TRIES) {
+            if let Some(q) = puzzlegen::random_queens(n, rng, QUEENS_TRIES) {
                 return Puzzle::Queens(q);
             }
         }
@@ -122,7 +123,10 @@ fn run(seed: u64, keep_image: bool) -> Case {
     let t0 = Instant::now();
     let mut rng = Rng::new(seed);
     let puzzle = random_puzzle(&mut rng);
-    let solution = brute::unique_solution(&puzzle).expect("the generators make unique puzzles");
+    let solution = match solve(&puzzle, &SolveOptions::default()).map(|r| r.outcome) {
+        Ok(Outcome::Unique(s)) => s,
+        other => panic!("seed {seed}: the generated puzzle is not unique: {other:?}"),
+    };
     let opts = SynthOptions::random(&mut rng, &RandomRanges::default());
     let generate = t0.elapsed();
     let t1 = Instant::now();
@@ -301,6 +305,26 @@ fn stress_renders_read_exactly() {
         sum(|c| c.draw),
         sum(|c| c.read)
     );
+
+    for (game, label) in [(Game::Tango, "tango"), (Game::Queens, "queens")] {
+        let of: Vec<&Case> = cases.iter().filter(|c| c.game == game).collect();
+        let max = of.iter().max_by_key(|c| c.generate);
+        println!(
+            "{label}: {} renders, generate {:.1} s (slowest seed {}), render {:.1} s, read {:.1} s",
+            of.len(),
+            of.iter()
+                .map(|c| c.generate)
+                .sum::<Duration>()
+                .as_secs_f64(),
+            max.map_or("-".to_string(), |c| format!(
+                "{} {:.1} s",
+                c.seed,
+                c.generate.as_secs_f64()
+            )),
+            of.iter().map(|c| c.draw).sum::<Duration>().as_secs_f64(),
+            of.iter().map(|c| c.read).sum::<Duration>().as_secs_f64(),
+        );
+    }
 
     let failures: Vec<&Case> = cases
         .iter()
