@@ -72,6 +72,8 @@ struct Case {
     /// Expected and read puzzles side by side, for puzzle misreads.
     detail: Option<String>,
     puzzle_text: String,
+    /// Tango givens and markers (0 for Queens).
+    clues: (usize, usize),
     image: Option<image::RgbImage>,
     generate: Duration,
     draw: Duration,
@@ -81,11 +83,15 @@ struct Case {
 impl Case {
     fn params(&self) -> String {
         format!(
-            "seed {:>4}: {} {}x{} {} {} {} scale {} ({:.2}x) jpeg {} blur {:.2} noise {:.2}",
+            "seed {:>4}: {} {}x{}{} {} {} {} scale {} ({:.2}x) jpeg {} blur {:.2} noise {:.2}",
             self.seed,
             self.game,
             self.n,
             self.n,
+            match self.game {
+                Game::Tango => format!(" ({} givens, {} markers)", self.clues.0, self.clues.1),
+                Game::Queens => String::new(),
+            },
             theme_name(self.opts.theme),
             self.opts.frame.name(),
             self.opts.state.name(),
@@ -176,6 +182,10 @@ fn run(seed: u64, keep_image: bool) -> Case {
         verdict,
         detail,
         puzzle_text: format::print(&puzzle),
+        clues: match &puzzle {
+            Puzzle::Tango(t) => (t.givens().count(), t.markers().count()),
+            Puzzle::Queens(_) => (0, 0),
+        },
         generate,
         draw,
         read,
