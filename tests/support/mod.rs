@@ -3,3 +3,5 @@
 
 pub mod brute;
 pub mod imgdiff;
+pub mod puzzlegen;
+pub mod readcheck;
