@@ -13,10 +13,13 @@ use image::RgbImage;
 pub struct CheckOptions {
     /// Boards scoring below this are refused. Default 0.5.
     pub min_score: f32,
-    /// Smallest board side read as a Queens puzzle. Default 6: LinkedIn's Queens boards are
-    /// 7x7 to 11x11, while its how-to-play tutorial shows a solved 5x5 board that is not a
-    /// puzzle to read. Lower it to read smaller boards from other sources.
+    /// Smallest board side read as a Queens puzzle. Default 4 (the smallest Queens board with
+    /// a solution).
     pub min_side: usize,
+    /// Boards up to this side that are already fully solved (a crown in every row) are
+    /// refused as no puzzle: LinkedIn's Queens boards are 7x7 to 11x11, and the solved 5x5 board
+    /// it shows is the how-to-play example. Default 5.
+    pub solved_example_max_side: usize,
     /// An edge between two cells counts as drawn when its line weight (integrated darkness,
     /// in pixels) is at least this. Default 0.3.
     pub min_line_weight: f32,
@@ -46,7 +49,8 @@ impl Default for CheckOptions {
     fn default() -> Self {
         CheckOptions {
             min_score: 0.5,
-            min_side: 6,
+            min_side: crate::puzzle::MIN_QUEENS,
+            solved_example_max_side: 5,
             min_line_weight: 0.3,
             colour_tolerance: 8.0,
             full_colour_share: 0.6,

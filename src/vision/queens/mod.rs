@@ -152,6 +152,15 @@ fn read_into(
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let placed = pieces::pieces(&samples, &opts.pieces);
+    let crowns = placed
+        .iter()
+        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
+        .count();
+    if n <= opts.check.solved_example_max_side && crowns >= n {
+        return Err(ReadError::NoBoard(format!(
+            "a solved {n}x{n} board: LinkedIn's how-to-play example, not a puzzle"
+        )));
+    }
     lap(trace, "pieces");
     let mut doubts: Vec<Doubt> = regions
         .confidence
