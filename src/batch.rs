@@ -666,6 +666,14 @@ pub enum Verdict {
         /// Cell-by-cell differences (`r2c3: want S, read .`).
         diffs: Vec<String>,
     },
+    /// The puzzle read differs from the label only in cells the reader itself flagged as
+    /// doubtful, and both have the same unique solution: the image does not show what the
+    /// label says there (e.g. a locked cell hidden under LinkedIn's rule-break stripes). Counts
+    /// as a pass, and is listed apart.
+    Equivalent {
+        /// Cell-by-cell differences, as in [`Verdict::Fail`].
+        diffs: Vec<String>,
+    },
     /// The image could not be processed in a way the expectation does not allow.
     Error {
         /// The exit code the error would have on its own.
@@ -678,12 +686,13 @@ pub enum Verdict {
 impl Verdict {
     /// Whether the check passed.
     pub fn passed(&self) -> bool {
-        matches!(self, Verdict::Pass)
+        matches!(self, Verdict::Pass | Verdict::Equivalent { .. })
     }
     /// `pass`, `fail` or `error`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
+            Verdict::Equivalent { .. } => "equivalent",
             Verdict::Fail { .. } => "fail",
             Verdict::Error { .. } => "error",
         }
@@ -725,6 +734,37 @@ fn marker_str(t: &Tango, e: Edge) -> String {
 
 /// Compares a read puzzle with its label: `None` when equal (up to a sun/moon swap when
 /// `swap_ok`), else the differences.
+/// Whether a reading that differs from its label is still equivalent: every differing cell is
+/// one the reader flagged as doubtful, no marker differs, and both puzzles have the same unique
+/// solution.
+pub fn equivalent(want: &Puzzle, reading: &Reading, opts: &SolveOptions) -> bool {
+    let (Puzzle::Tango(w), Puzzle::Tango(g)) = (want, &reading.puzzle) else {
+        return false;
+    };
+    if (w.rows(), w.cols()) != (g.rows(), g.cols()) || w.markers().ne(g.markers()) {
+        return false;
+    }
+    let doubted = |p: Pos| {
+        reading
+            .doubts
+            .iter()
+            .any(|d| matches!(d, crate::board::Doubt::Cell { pos, .. } if *pos == p))
+    };
+    if !w
+        .positions()
+        .filter(|&p| w.given(p) != g.given(p))
+        .all(doubted)
+    {
+        return false;
+    }
+    let unique = |p: &Puzzle| match solve::solve(p, opts).map(|r| r.outcome) {
+        Ok(Outcome::Unique(s)) => Some(s),
+        _ => None,
+    };
+    matches!((unique(want), unique(&reading.puzzle)), (Some(a), Some(b)) if a == b)
+}
+
+/// Compares a puzzle read with its label; `None` when they agree.
 pub fn compare(want: &Puzzle, got: &Puzzle, swap_ok: bool) -> Option<(String, Vec<String>)> {
     if want.game() != got.game() {
         return Some((
@@ -847,7 +887,13 @@ pub fn check_case(case: &Case, opts: &ImageOptions) -> CaseResult {
             ..
         } => match compare(want, &reading.puzzle, *swap_ok) {
             None => Verdict::Pass,
-            Some((reason, diffs)) => Verdict::Fail { reason, diffs },
+            Some((reason, diffs)) => {
+                if equivalent(want, &reading, &opts.solve) {
+                    Verdict::Equivalent { diffs }
+                } else {
+                    Verdict::Fail { reason, diffs }
+                }
+            }
         },
         Expect::Unique => {
             let t = Instant::now();

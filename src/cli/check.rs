@@ -39,6 +39,15 @@ fn text_line(c: &Case, r: &CaseResult) -> String {
         .unwrap_or_default();
     match &r.verdict {
         Verdict::Pass => format!("pass  {name}{read}\n"),
+        Verdict::Equivalent { diffs } => {
+            let mut s = format!(
+                "equiv {name}{read}: differs from the label only in cells read as doubtful; same unique solution\n"
+            );
+            for d in diffs {
+                s += &format!("        {d}\n");
+            }
+            s
+        }
         Verdict::Fail { reason, diffs } => {
             let mut s = format!("FAIL  {name}{read}: {reason}\n");
             for d in diffs {
@@ -79,6 +88,9 @@ fn json_line(c: &Case, r: &CaseResult) -> Value {
     }
     match &r.verdict {
         Verdict::Pass => {}
+        Verdict::Equivalent { diffs } => {
+            m.insert("diffs".into(), json!(diffs));
+        }
         Verdict::Fail { reason, diffs } => {
             m.insert("reason".into(), reason.clone().into());
             m.insert("diffs".into(), json!(diffs));
@@ -91,10 +103,12 @@ fn json_line(c: &Case, r: &CaseResult) -> Value {
     v
 }
 
-/// Pass / fail / error counts.
+/// Pass / fail / error counts (`pass` includes the equivalent reads).
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     pass: usize,
+    /// Passes that are [`Verdict::Equivalent`] (also counted in `pass`).
+    equiv: usize,
     fail: usize,
     error: usize,
 }
@@ -103,6 +117,10 @@ impl Tally {
     fn add(&mut self, v: &Verdict) {
         match v {
             Verdict::Pass => self.pass += 1,
+            Verdict::Equivalent { .. } => {
+                self.pass += 1;
+                self.equiv += 1;
+            }
             Verdict::Fail { .. } => self.fail += 1,
             Verdict::Error { .. } => self.error += 1,
         }
@@ -111,7 +129,7 @@ impl Tally {
         self.pass + self.fail + self.error
     }
     fn json(&self) -> Value {
-        json!({"pass": self.pass, "fail": self.fail, "error": self.error, "total": self.total()})
+        json!({"pass": self.pass, "equivalent": self.equiv, "fail": self.fail, "error": self.error, "total": self.total()})
     }
 }
 
@@ -141,14 +159,15 @@ fn summary_text(s: &Summary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "\n{:<26} {:>5} {:>5} {:>5} {:>5}",
-        "summary", "pass", "fail", "error", "total"
+        "\n{:<26} {:>5} {:>5} {:>5} {:>5} {:>5}",
+        "summary", "pass", "equiv", "fail", "error", "total"
     );
     let row = |out: &mut String, name: &str, t: &Tally| {
         let _ = writeln!(
             out,
-            "{name:<26} {:>5} {:>5} {:>5} {:>5}",
+            "{name:<26} {:>5} {:>5} {:>5} {:>5} {:>5}",
             t.pass,
+            t.equiv,
             t.fail,
             t.error,
             t.total()
@@ -226,7 +245,7 @@ fn junit(cases: &[Case], results: &[CaseResult], s: &Summary) -> String {
             xml_escape(&name)
         );
         match &r.verdict {
-            Verdict::Pass => x.push_str("/>\n"),
+            Verdict::Pass | Verdict::Equivalent { .. } => x.push_str("/>\n"),
             Verdict::Fail { reason, diffs } => {
                 let _ = write!(
                     x,
