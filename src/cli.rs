@@ -158,6 +158,10 @@ pub struct SolveArgs {
     /// sub-folders of folder inputs).
     #[arg(long, value_name = "DIR", conflicts_with = "output")]
     pub out_dir: Option<PathBuf>,
+    /// Replace overlay files that already exist (without it an existing output is an error,
+    /// exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Worker threads (0: one per core). The output is the same whatever the number.
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -295,6 +299,8 @@ pub struct SolveConfig {
     pub quiet: bool,
     /// The report goes to stderr (the overlay PNG goes to stdout).
     pub report_to_stderr: bool,
+    /// Replace existing overlay files.
+    pub force: bool,
 }
 
 /// A command line that parses but makes no sense (exit code 2), or folders that cannot be
@@ -437,6 +443,7 @@ impl SolveConfig {
             },
             jobs: a.jobs,
             quiet: a.quiet,
+            force: a.force,
             report_to_stderr: a.output.as_deref() == Some(Path::new("-")),
         })
     }

@@ -346,6 +346,15 @@ pub(super) fn solve_image(
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
         let res = (|| {
+            if !cfg.force && out_path != Path::new("-") && out_path.exists() {
+                return Err(RenderError::Io {
+                    path: out_path.clone(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::AlreadyExists,
+                        "already exists; pass --force to replace it",
+                    ),
+                });
+            }
             let drawn = batch::draw_overlay(&img, &solved)?;
             if let Some(parent) = out_path.parent()
                 && !parent.as_os_str().is_empty()
