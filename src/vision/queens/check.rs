@@ -190,11 +190,13 @@ mod tests {
     }
 
     #[test]
-    fn tutorial_sized_board_is_refused() {
+    fn small_unsolved_board_is_a_board() {
+        // A 5x5 board without crowns is a puzzle (only a solved one of this size is taken for
+        // the how-to-play example, in `read_queens`).
         let labels: Vec<u32> = vec![
             0, 1, 1, 1, 1, 2, 3, 2, 1, 2, 2, 3, 2, 2, 2, 2, 2, 2, 4, 4, 2, 2, 2, 2, 2,
         ];
         let img = draw_board(&labels, 5, 60, 10, [255, 255, 255], &PALETTE);
-        assert_eq!(verdict(&img).score, 0.0);
+        assert!(verdict(&img).score > 0.0);
     }
 }
