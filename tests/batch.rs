@@ -195,6 +195,8 @@ fn batch_solve_writes_overlays_and_continues_past_failures() {
             inp.to_str().unwrap().into(),
             "--out-dir".into(),
             out.to_str().unwrap().into(),
+            // The second run replaces the first run's overlays.
+            "--force".into(),
         ]
     };
     let o1 = Command::new(env!("CARGO_BIN_EXE_snapsolve"))
@@ -216,6 +218,13 @@ fn batch_solve_writes_overlays_and_continues_past_failures() {
         .unwrap();
     assert_eq!(stdout(&o1), stdout(&o2));
     assert_eq!(code(&o2), 5);
+    // Without --force an existing overlay is not replaced (exit 6 for that input).
+    let o3 = Command::new(env!("CARGO_BIN_EXE_snapsolve"))
+        .args(&args("1")[..args("1").len() - 1])
+        .output()
+        .unwrap();
+    assert_eq!(code(&o3), 6, "{}", String::from_utf8_lossy(&o3.stderr));
+    assert!(String::from_utf8_lossy(&o3.stderr).contains("--force"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -239,10 +248,17 @@ fn check_realshots() {
         .count();
     let per_image: Vec<&str> = text
         .lines()
-        .filter(|l| l.starts_with("pass ") || l.starts_with("FAIL ") || l.starts_with("ERROR "))
+        .filter(|l| {
+            ["pass ", "equiv ", "FAIL ", "ERROR "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
         .collect();
     assert_eq!(per_image.len(), images, "one line per image");
-    let bad = per_image.iter().filter(|l| !l.starts_with("pass ")).count();
+    let bad = per_image
+        .iter()
+        .filter(|l| !l.starts_with("pass ") && !l.starts_with("equiv "))
+        .count();
     assert_eq!(code(&o), if bad == 0 { 0 } else { 9 });
     assert!(text.contains("labelled tango") && text.contains("negative (no board)"));
 }

@@ -346,7 +346,10 @@ pub(super) fn solve_image(
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
         let res = (|| {
-            if !cfg.force && out_path != Path::new("-") && out_path.exists() {
+            let is_input = item.input.path().is_some_and(|i| {
+                matches!((std::fs::canonicalize(i), std::fs::canonicalize(out_path)), (Ok(a), Ok(b)) if a == b)
+            });
+            if !cfg.force && !is_input && out_path != Path::new("-") && out_path.exists() {
                 return Err(RenderError::Io {
                     path: out_path.clone(),
                     source: std::io::Error::new(
