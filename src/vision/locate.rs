@@ -1218,6 +1218,48 @@ mod tests {
         assert_eq!(l.theme, Theme::Dark);
     }
 
+    fn located(n: usize, left: f32, top: f32, pitch: f32, coverage: f32) -> Located {
+        Located {
+            grid: Grid {
+                rows: n,
+                cols: n,
+                left,
+                top,
+                cell_w: pitch,
+                cell_h: pitch,
+            },
+            theme: Theme::Light,
+            coverage,
+            tango_cells: 1.0,
+            score: coverage,
+            scale: 1,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pick_prefers_the_finest_lattice_with_its_lines_present() {
+        let opts = LocateOptions::default();
+        // An 8x8 board also reads as a 4x4 lattice on every other line, scoring a little higher.
+        let found = vec![
+            located(4, 17.3, 18.8, 104.1, 0.997),
+            located(8, 18.3, 18.4, 51.8, 0.987),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 8);
+        // A half-pitch lattice through the icons of a 6x6 board finds half its lines only.
+        let found = vec![
+            located(6, 12.7, 13.6, 52.9, 0.993),
+            located(12, 14.2, 15.3, 26.3, 0.714),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 6);
+        // A 6x6 part of an 8x8 board at the same pitch gives way to the whole board.
+        let found = vec![
+            located(6, 70.0, 70.0, 50.0, 0.99),
+            located(8, 20.0, 20.0, 50.0, 0.95),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 8);
+    }
+
     #[test]
     fn blank_and_tiny_images_have_no_board() {
         let img = RgbImage::from_pixel(300, 200, Rgb([255, 255, 255]));

@@ -901,6 +901,22 @@ mod tests {
     }
 
     #[test]
+    fn a_chroma_spike_on_the_ink_does_not_erase_an_x() {
+        // JPEG noise lifts single samples of the brown ink above the colour limit; the x must
+        // keep its centre and read as `x`, not `=`.
+        let (mut img, grid) = board();
+        let (ex, ey) = (30 + 30, 20 + 4 * 60);
+        img.put_pixel(ex, ey, Rgb([150, 90, 40]));
+        let (reading, _, _) =
+            read_on_grid(&img, &grid, Theme::Light, &TangoReadOptions::default()).unwrap();
+        let Puzzle::Tango(t) = &reading.puzzle else {
+            panic!("not tango")
+        };
+        assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
+        assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
+    }
+
+    #[test]
     fn reads_the_synthetic_board_end_to_end() {
         let (img, _) = board();
         let r = read_tango(&img, &TangoReadOptions::default()).unwrap();
