@@ -95,6 +95,15 @@ pub struct LocateOptions {
     pub min_score: f32,
     /// How many of the best lattice proposals are checked in full. Default 12.
     pub max_candidates: usize,
+    /// When choosing between accepted lattices, a lattice with more rows replaces the best one
+    /// if it covers it to within this fraction of its own pitch. Default 0.3.
+    pub pick_extent_tol: f32,
+    /// ... and if the best one's pitch is an integer multiple `k` of its pitch to within this
+    /// fraction of `k`. Default 0.1.
+    pub pick_pitch_tol: f32,
+    /// ... and, when it is finer (`k >= 2`), if its mean interior coverage is at most this much
+    /// below the best one's. Default 0.1.
+    pub pick_max_coverage_drop: f32,
 }
 
 impl Default for LocateOptions {
@@ -129,6 +138,9 @@ impl Default for LocateOptions {
             min_tango_cells: 0.95,
             min_score: 0.45,
             max_candidates: 12,
+            pick_extent_tol: 0.3,
+            pick_pitch_tol: 0.1,
+            pick_max_coverage_drop: 0.1,
         }
     }
 }
@@ -917,31 +929,40 @@ pub fn locate_tango(img: &RgbImage, opts: &LocateOptions) -> Result<Located, Rea
         last_scale = scale;
         let mut found = candidates_at(img, opts, side);
         found.retain(|l| accepted(l, opts));
-        if let Some(best) = pick(found) {
+        if let Some(best) = pick(found, opts) {
             return Ok(best);
         }
     }
     Err(ReadError::NoBoard("no Tango grid found".into()))
 }
 
-/// The best-scoring candidate, replaced by an accepted larger lattice of the same pitch that
-/// contains it (a part of a board scores as well as the whole board).
-fn pick(mut found: Vec<Located>) -> Option<Located> {
+/// The best-scoring candidate, replaced by an accepted lattice with more rows that covers it at
+/// the same pitch or an integer fraction of it: a part of a board scores as well as the whole
+/// board, and a lattice that skips every other line (twice the true pitch) finds real lines
+/// everywhere it looks. The finest lattice consistent with the lines and the largest extent win;
+/// a finer lattice must find its extra lines about as well covered as the coarser one's (half
+/// pitch lattices through the icons in the middle of the cells find them only in part).
+fn pick(mut found: Vec<Located>, opts: &LocateOptions) -> Option<Located> {
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     let mut best = 0;
     loop {
         let b = found.get(best)?.grid;
-        let tol = 0.3 * b.cell_w;
-        let larger = found.iter().enumerate().find(|(_, c)| {
+        let b_cov = found[best].coverage;
+        let finer = found.iter().enumerate().find(|(_, c)| {
             let g = c.grid;
+            let tol = opts.pick_extent_tol * g.cell_w;
+            let ratio = b.cell_w / g.cell_w;
+            let k = ratio.round();
             g.rows > b.rows
-                && (g.cell_w - b.cell_w).abs() <= 0.1 * b.cell_w
+                && k >= 1.0
+                && (ratio - k).abs() <= opts.pick_pitch_tol * k
+                && (k < 2.0 || c.coverage >= b_cov - opts.pick_max_coverage_drop)
                 && g.left <= b.left + tol
                 && g.top <= b.top + tol
                 && g.left + g.width() >= b.left + b.width() - tol
                 && g.top + g.height() >= b.top + b.height() - tol
         });
-        match larger {
+        match finer {
             Some((i, _)) => best = i,
             None => return Some(found.swap_remove(best)),
         }
@@ -1195,6 +1216,48 @@ mod tests {
         let l = locate_tango(&img, &LocateOptions::default()).expect("board");
         assert_eq!(l.grid.rows, 8);
         assert_eq!(l.theme, Theme::Dark);
+    }
+
+    fn located(n: usize, left: f32, top: f32, pitch: f32, coverage: f32) -> Located {
+        Located {
+            grid: Grid {
+                rows: n,
+                cols: n,
+                left,
+                top,
+                cell_w: pitch,
+                cell_h: pitch,
+            },
+            theme: Theme::Light,
+            coverage,
+            tango_cells: 1.0,
+            score: coverage,
+            scale: 1,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pick_prefers_the_finest_lattice_with_its_lines_present() {
+        let opts = LocateOptions::default();
+        // An 8x8 board also reads as a 4x4 lattice on every other line, scoring a little higher.
+        let found = vec![
+            located(4, 17.3, 18.8, 104.1, 0.997),
+            located(8, 18.3, 18.4, 51.8, 0.987),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 8);
+        // A half-pitch lattice through the icons of a 6x6 board finds half its lines only.
+        let found = vec![
+            located(6, 12.7, 13.6, 52.9, 0.993),
+            located(12, 14.2, 15.3, 26.3, 0.714),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 6);
+        // A 6x6 part of an 8x8 board at the same pitch gives way to the whole board.
+        let found = vec![
+            located(6, 70.0, 70.0, 50.0, 0.99),
+            located(8, 20.0, 20.0, 50.0, 0.95),
+        ];
+        assert_eq!(pick(found, &opts).unwrap().grid.rows, 8);
     }
 
     #[test]

@@ -58,8 +58,12 @@ pub struct TangoReadOptions {
     pub marker_samples: usize,
     /// Least contrast (grey levels) of a marker glyph against the cell background. Default 45.
     pub marker_min_contrast: f32,
-    /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 100.
+    /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 80.
     pub marker_max_chroma: f32,
+    /// A sample above [`Self::marker_max_chroma`] counts as coloured only when at least this
+    /// many of its 8 neighbours are above it too: stripes and rings are coloured areas, while
+    /// JPEG chroma noise on the brown ink gives isolated spikes. Default 2.
+    pub marker_colour_support: usize,
     /// Samples within this many steps of a strongly coloured sample are not ink either.
     /// Default 2.
     pub marker_colour_reach: usize,
@@ -111,6 +115,7 @@ impl Default for TangoReadOptions {
             marker_min_extent: 0.25,
             marker_max_aspect: 3.0,
             marker_max_chroma: 80.0,
+            marker_colour_support: 2,
             marker_shape_split: 0.0,
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
@@ -582,12 +587,27 @@ fn read_edge(
         for i in 0..n {
             let px = rgb_at(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
             chromas[j * n + i] = chroma(px);
-            coloured[j * n + i] = chromas[j * n + i] > opts.marker_max_chroma;
             let l = luma(px);
             d[j * n + i] = match theme {
                 Theme::Light => bg - l,
                 Theme::Dark => l - bg,
             };
+        }
+    }
+    let high: Vec<bool> = chromas
+        .iter()
+        .map(|&c| c > opts.marker_max_chroma)
+        .collect();
+    for j in 0..n {
+        for i in 0..n {
+            if !high[j * n + i] {
+                continue;
+            }
+            let support = (j.saturating_sub(1)..(j + 2).min(n))
+                .flat_map(|b| (i.saturating_sub(1)..(i + 2).min(n)).map(move |a| (a, b)))
+                .filter(|&(a, b)| (a, b) != (i, j) && high[b * n + a])
+                .count();
+            coloured[j * n + i] = support >= opts.marker_colour_support;
         }
     }
     if coloured.contains(&true) {
@@ -878,6 +898,22 @@ mod tests {
         assert_eq!(t.marker(Edge::Right(Pos::new(1, 1))), Some(Marker::Same));
         assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn a_chroma_spike_on_the_ink_does_not_erase_an_x() {
+        // JPEG noise lifts single samples of the brown ink above the colour limit; the x must
+        // keep its centre and read as `x`, not `=`.
+        let (mut img, grid) = board();
+        let (ex, ey) = (30 + 30, 20 + 4 * 60);
+        img.put_pixel(ex, ey, Rgb([150, 90, 40]));
+        let (reading, _, _) =
+            read_on_grid(&img, &grid, Theme::Light, &TangoReadOptions::default()).unwrap();
+        let Puzzle::Tango(t) = &reading.puzzle else {
+            panic!("not tango")
+        };
+        assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
+        assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
     }
 
     #[test]
