@@ -6,9 +6,10 @@
 #![allow(dead_code)]
 
 use super::brute;
+use snapsolve::generate::search::BitQueens;
 use snapsolve::render::rng::Rng;
 use snapsolve::solve::{Outcome, SolveOptions, solve};
-use snapsolve::{Edge, Marker, Pos, Puzzle, Queens, Solution, Tango};
+use snapsolve::{Edge, Marker, Pos, Puzzle, Queens, Tango};
 
 fn unique(t: &Tango) -> bool {
     matches!(
@@ -144,22 +145,26 @@ pub fn random_queens(n: usize, rng: &mut Rng, max_tries: usize) -> Option<Queens
             label[i] = nb[rng.below(nb.len())];
             left -= 1;
         }
-        let crowns_of = |s: &Solution| match s {
-            Solution::Queens { crowns } => crowns.clone(),
-            Solution::Tango { .. } => Vec::new(),
-        };
         for _ in 0..4 * n * n {
             let q = Queens::new(n, &label).ok()?;
-            let outcome = solve(&Puzzle::Queens(q.clone()), &SolveOptions::default())
-                .ok()?
-                .outcome;
-            let other = match outcome {
-                Outcome::Unique(_) => return Some(q),
-                Outcome::Several { a, b, .. } => {
-                    let (a, b) = (crowns_of(&a), crowns_of(&b));
-                    if a != sol { a } else { b }
+            // The bitboard search visits solutions in a fixed order, so the repair below (and
+            // with it the whole puzzle) depends on the seed only, not on the solver's history
+            // on this thread. Callers check the final puzzle with z3.
+            let mut sols: Vec<Vec<usize>> = Vec::new();
+            BitQueens::from_queens(&q).for_each_solution(|c| {
+                sols.push(c.to_vec());
+                sols.len() < 2
+            });
+            let other = match sols.len() {
+                1 => return Some(q),
+                0 => break,
+                _ => {
+                    if sols[0] != sol {
+                        sols[0].clone()
+                    } else {
+                        sols[1].clone()
+                    }
                 }
-                _ => break,
             };
             let mut moves = Vec::new();
             for r in (0..n).filter(|&r| other[r] != sol[r]) {
