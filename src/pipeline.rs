@@ -12,7 +12,7 @@ use image::RgbImage;
 use std::path::Path;
 
 /// Options of the whole read pipeline.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReadOptions {
     /// Force the game instead of deciding it from the image. Default: decide.
     pub game: Option<Game>,
@@ -24,6 +24,23 @@ pub struct ReadOptions {
     pub queens: QueensReadOptions,
     /// Settling doubtful cells by uniqueness.
     pub resolve: crate::resolve::ResolveOptions,
+    /// When the game is not forced and the Tango reader accepts the image with every cell and
+    /// edge at least this confident, the Queens reader is not run (it refuses Tango boards
+    /// anyway; this saves its time). Default 0.9; above 1 always runs both.
+    pub skip_queens_above: f32,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            game: None,
+            decode: DecodeOptions::default(),
+            tango: TangoReadOptions::default(),
+            queens: QueensReadOptions::default(),
+            resolve: crate::resolve::ResolveOptions::default(),
+            skip_queens_above: 0.9,
+        }
+    }
 }
 
 /// Failure to read an image file: the file itself, or its content.
@@ -52,7 +69,13 @@ pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadErr
         Some(Game::Queens) => {
             read_queens(img, &opts.queens).map_err(|_| ReadError::NoBoardOfGame(Game::Queens))
         }
-        None => choose(read_tango(img, &opts.tango), read_queens(img, &opts.queens)),
+        None => {
+            let tango = read_tango(img, &opts.tango);
+            match tango {
+                Ok(t) if t.min_confidence >= opts.skip_queens_above => Ok(t),
+                tango => choose(tango, read_queens(img, &opts.queens)),
+            }
+        }
     };
     finish(read, opts)
 }
