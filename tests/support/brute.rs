@@ -178,6 +178,12 @@ pub fn unique_solution(p: &Puzzle) -> Option<Solution> {
 /// (givens and markers agreeing with it) added in random order until the solution is unique,
 /// then clues removed again while it stays unique.
 pub fn random_tango(n: usize, rng: &mut Rng) -> Tango {
+    random_tango_with(n, rng, |t| tango_solutions(t, 2, None).len() == 1)
+}
+
+/// [`random_tango`] with the uniqueness check given by the caller (brute force here, z3 in
+/// `puzzlegen`).
+pub fn random_tango_with(n: usize, rng: &mut Rng, unique: impl Fn(&Tango) -> bool) -> Tango {
     let empty = Tango::empty(n, n);
     let full = tango_solutions(&empty, 1, Some(rng))
         .pop()
@@ -208,14 +214,14 @@ pub fn random_tango(n: usize, rng: &mut Rng) -> Tango {
     for c in clues {
         apply(&mut t, c, true);
         used.push(c);
-        if tango_solutions(&t, 2, None).len() == 1 {
+        if unique(&t) {
             break;
         }
     }
     rng.shuffle(&mut used);
     for c in used {
         apply(&mut t, c, false);
-        if tango_solutions(&t, 2, None).len() != 1 {
+        if !unique(&t) {
             apply(&mut t, c, true);
         }
     }

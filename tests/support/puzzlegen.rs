@@ -9,7 +9,7 @@ use super::brute;
 use snapsolve::generate::search::BitQueens;
 use snapsolve::render::rng::Rng;
 use snapsolve::solve::{Outcome, SolveOptions, solve};
-use snapsolve::{Edge, Marker, Pos, Puzzle, Queens, Tango};
+use snapsolve::{Puzzle, Queens, Tango};
 
 fn unique(t: &Tango) -> bool {
     matches!(
@@ -23,48 +23,7 @@ fn unique(t: &Tango) -> bool {
 /// order until the solution is unique, then removed again in random order while it stays
 /// unique. Same construction as [`brute::random_tango`], checked with z3.
 pub fn random_tango(n: usize, rng: &mut Rng) -> Tango {
-    let empty = Tango::empty(n, n);
-    let full = brute::tango_solutions(&empty, 1, Some(rng))
-        .pop()
-        .expect("a full grid");
-    let at = |p: Pos| full[p.row * n + p.col];
-    #[derive(Clone, Copy)]
-    enum Clue {
-        Given(Pos),
-        Mark(Edge),
-    }
-    let mut clues: Vec<Clue> = empty.positions().map(Clue::Given).collect();
-    clues.extend(empty.edges().map(Clue::Mark));
-    rng.shuffle(&mut clues);
-    let apply = |t: &mut Tango, c: Clue, on: bool| match c {
-        Clue::Given(p) => t.set_given(p, on.then(|| at(p))),
-        Clue::Mark(e) => {
-            let (a, b) = e.cells();
-            let m = if at(a) == at(b) {
-                Marker::Same
-            } else {
-                Marker::Opposite
-            };
-            t.set_marker(e, on.then_some(m));
-        }
-    };
-    let mut t = empty.clone();
-    let mut used = Vec::new();
-    for c in clues {
-        apply(&mut t, c, true);
-        used.push(c);
-        if unique(&t) {
-            break;
-        }
-    }
-    rng.shuffle(&mut used);
-    for c in used {
-        apply(&mut t, c, false);
-        if !unique(&t) {
-            apply(&mut t, c, true);
-        }
-    }
-    t
+    brute::random_tango_with(n, rng, unique)
 }
 
 /// Crowns one per row and column, no two touching (diagonals included), columns tried in random
