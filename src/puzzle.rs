@@ -46,6 +46,11 @@ impl Pos {
     pub const fn new(row: usize, col: usize) -> Self {
         Pos { row, col }
     }
+
+    /// Row-major index of this position in a grid `cols` cells wide.
+    pub const fn index(self, cols: usize) -> usize {
+        self.row * cols + self.col
+    }
 }
 
 /// Shown 1-based, e.g. `r2c3`.
@@ -177,17 +182,17 @@ impl Tango {
     }
     /// The given at `p`, if any.
     pub fn given(&self, p: Pos) -> Option<Symbol> {
-        self.cells[p.row * self.cols + p.col]
+        self.cells[p.index(self.cols)]
     }
     /// Sets or clears the given at `p`.
     pub fn set_given(&mut self, p: Pos, s: Option<Symbol>) {
-        self.cells[p.row * self.cols + p.col] = s;
+        self.cells[p.index(self.cols)] = s;
     }
     /// The marker on an edge, if any.
     pub fn marker(&self, e: Edge) -> Option<Marker> {
         match e {
-            Edge::Right(p) => self.right[p.row * self.cols + p.col],
-            Edge::Down(p) => self.down[p.row * self.cols + p.col],
+            Edge::Right(p) => self.right[p.index(self.cols)],
+            Edge::Down(p) => self.down[p.index(self.cols)],
         }
     }
     /// Sets or clears the marker on an edge. Panics on an edge outside the board (use
@@ -195,8 +200,8 @@ impl Tango {
     pub fn set_marker(&mut self, e: Edge, m: Option<Marker>) {
         assert!(self.edge_in_board(e), "edge {e} outside the board");
         match e {
-            Edge::Right(p) => self.right[p.row * self.cols + p.col] = m,
-            Edge::Down(p) => self.down[p.row * self.cols + p.col] = m,
+            Edge::Right(p) => self.right[p.index(self.cols)] = m,
+            Edge::Down(p) => self.down[p.index(self.cols)] = m,
         }
     }
     /// Sets a marker between two cells, refusing cells that are not orthogonal neighbours.
@@ -323,7 +328,7 @@ impl Queens {
     }
     /// Region index of a cell (0-based, canonical order).
     pub fn region(&self, p: Pos) -> usize {
-        self.regions[p.row * self.n + p.col] as usize
+        self.regions[p.index(self.n)] as usize
     }
     /// Number of distinct regions.
     pub fn region_count(&self) -> usize {
@@ -369,7 +374,7 @@ impl Queens {
             }
             let mut seen = vec![false; self.n * self.n];
             let mut stack = vec![cs[0]];
-            seen[cs[0].row * self.n + cs[0].col] = true;
+            seen[cs[0].index(self.n)] = true;
             let mut count = 0;
             while let Some(p) = stack.pop() {
                 count += 1;
@@ -489,7 +494,7 @@ impl Solution {
     /// The Tango symbol at a cell (None for Queens).
     pub fn symbol(&self, p: Pos) -> Option<Symbol> {
         match self {
-            Solution::Tango { cols, cells, .. } => cells.get(p.row * cols + p.col).copied(),
+            Solution::Tango { cols, cells, .. } => cells.get(p.index(*cols)).copied(),
             Solution::Queens { .. } => None,
         }
     }

@@ -77,7 +77,7 @@ pub fn check_tango(t: &Tango, cells: &[Symbol]) -> Result<(), Violation> {
     if let Some(v) = tango_partial_violation(rows, cols, &opt) {
         return Err(v);
     }
-    let at = |p: Pos| cells[p.row * cols + p.col];
+    let at = |p: Pos| cells[p.index(cols)];
     for (p, s) in t.givens() {
         if at(p) != s {
             return Err(Violation {

@@ -454,7 +454,7 @@ fn propagate_tango(t: &Tango) -> Option<Solution> {
         .markers()
         .map(|(e, m)| {
             let (a, b) = e.cells();
-            (a.row * cols + a.col, b.row * cols + b.col, m)
+            (a.index(cols), b.index(cols), m)
         })
         .collect();
     // Lines as index lists: rows, then columns.
@@ -571,8 +571,8 @@ struct Scope;
 
 fn edge_index(cols: usize, e: Edge) -> usize {
     match e {
-        Edge::Right(p) => 2 * (p.row * cols + p.col),
-        Edge::Down(p) => 2 * (p.row * cols + p.col) + 1,
+        Edge::Right(p) => 2 * (p.index(cols)),
+        Edge::Down(p) => 2 * (p.index(cols)) + 1,
     }
 }
 
@@ -776,7 +776,7 @@ impl Model {
             for (k, cells) in q.region_cells().iter().enumerate() {
                 let lits: Vec<Bool> = cells
                     .iter()
-                    .map(|c| self.cells[c.row * q.n() + c.col].clone())
+                    .map(|c| self.cells[c.index(q.n())].clone())
                     .collect();
                 // "At least one crown in the region" is enough: with exactly one crown in
                 // each of the N rows and N regions, every region then holds exactly one. One
@@ -805,7 +805,7 @@ impl Model {
             ) => {
                 let mut out = Vec::new();
                 for (pos, symbol) in t.givens() {
-                    let lit = &self.cells[pos.row * cols + pos.col];
+                    let lit = &self.cells[pos.index(*cols)];
                     let lit = match symbol {
                         Symbol::Sun => lit.clone(),
                         Symbol::Moon => lit.not(),

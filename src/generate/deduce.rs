@@ -225,7 +225,7 @@ impl State {
         let mut cells = vec![None; rows * cols];
         if let Puzzle::Tango(t) = p {
             for (q, s) in t.givens() {
-                cells[q.row * cols + q.col] = Some(match s {
+                cells[q.index(cols)] = Some(match s {
                     Symbol::Sun => Fill::Sun,
                     Symbol::Moon => Fill::Moon,
                 });
@@ -235,11 +235,11 @@ impl State {
     }
     /// What is known at `p`.
     pub fn get(&self, p: Pos) -> Option<Fill> {
-        self.cells[p.row * self.cols + p.col]
+        self.cells[p.index(self.cols)]
     }
     /// Records a value at `p`.
     pub fn set(&mut self, p: Pos, f: Option<Fill>) {
-        self.cells[p.row * self.cols + p.col] = f;
+        self.cells[p.index(self.cols)] = f;
     }
     /// The solution when every cell is known (Queens: every row has its crown).
     pub fn to_solution(&self) -> Option<Solution> {
@@ -442,7 +442,7 @@ fn apply(
     steps: &mut Option<&mut Vec<Hint>>,
 ) -> Result<(), usize> {
     for h in batch {
-        let i = h.pos.row * cols + h.pos.col;
+        let i = h.pos.index(cols);
         let v = value(h.fill);
         if cells[i] >= 0 {
             if cells[i] != v {
@@ -538,8 +538,8 @@ impl TangoEngine {
             .map(|(e, m)| {
                 let (a, b) = e.cells();
                 TMarker {
-                    a: a.row * cols + a.col,
-                    b: b.row * cols + b.col,
+                    a: a.index(cols),
+                    b: b.index(cols),
                     same: m == Marker::Same,
                 }
             })
@@ -887,9 +887,9 @@ impl QueensEngine {
         }
         for (k, cells) in q.region_cells().iter().enumerate() {
             for p in cells {
-                region[p.row * n + p.col] = k;
+                region[p.index(n)] = k;
             }
-            groups.push(cells.iter().map(|p| p.row * n + p.col).collect());
+            groups.push(cells.iter().map(|p| p.index(n)).collect());
         }
         QueensEngine { n, region, groups }
     }

@@ -341,7 +341,7 @@ impl BitQueens {
                 .enumerate()
                 .fold(vec![0u8; n * n], |mut acc, (k, cells)| {
                     for p in cells {
-                        acc[p.row * n + p.col] = k as u8;
+                        acc[p.index(n)] = k as u8;
                     }
                     acc
                 });

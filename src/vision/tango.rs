@@ -241,7 +241,7 @@ pub fn read_on_grid(
                 let (a, b) = e.cells();
                 let covered = [a, b]
                     .iter()
-                    .any(|p| cells[p.row * grid.cols + p.col].overlay > opts.overlay_max_frac);
+                    .any(|p| cells[p.index(grid.cols)].overlay > opts.overlay_max_frac);
                 if covered {
                     // Stripes over a neighbouring cell can hide or fake a glyph.
                     r.conf = r.conf.min(opts.overlay_given_conf);
@@ -570,8 +570,8 @@ fn read_edge(
     opts: &TangoReadOptions,
 ) -> EdgeRead {
     let (a, b) = edge.cells();
-    let ia = a.row * grid.cols + a.col;
-    let ib = b.row * grid.cols + b.col;
+    let ia = a.index(grid.cols);
+    let ib = b.index(grid.cols);
     let bg = (luma(cells[ia].bg) + luma(cells[ib].bg)) / 2.0;
     let (ex, ey) = grid.edge_center(edge);
     let rad = opts.marker_radius * grid.cell_w.min(grid.cell_h);
