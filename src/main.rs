@@ -1,10 +1,11 @@
-//! The `snapsolve` binary: a thin layer over the library (see `cli.rs`).
+//! The `snapsolve` binary: a thin layer over the library (see `cli.rs`). Only the binary
+//! knows exit codes, terminals and progress bars.
 #![forbid(unsafe_code)]
 
 mod cli;
 
 use clap::Parser;
-use snapsolve::exit::Code;
+use cli::exit::Code;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

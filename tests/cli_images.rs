@@ -149,7 +149,7 @@ fn wrong_placed_pieces_are_named() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["outcome"], "unique");
     let sol = unique(&p);
-    let truly_wrong = snapsolve::batch::wrong_pieces(&placed, &sol);
+    let truly_wrong = snapsolve::answer::wrong_pieces(&placed, &sol);
     assert_eq!(truly_wrong.len(), 2, "the renderer drew two wrong pieces");
     let reported: Vec<String> = v["wrong"]
         .as_array()

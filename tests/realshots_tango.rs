@@ -135,7 +135,7 @@ fn realshots_tango() {
                         // Differences only in cells the reader doubted, with the same unique
                         // solution: the image does not show what the label says there.
                         let equiv = !exact
-                            && snapsolve::batch::equivalent(
+                            && snapsolve::check::equivalent(
                                 &Puzzle::Tango(want.clone()),
                                 r,
                                 &snapsolve::solve::SolveOptions::default(),

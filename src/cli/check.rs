@@ -1,11 +1,15 @@
 //! `check DIR...`: the regression run over folders of labelled screenshots.
 
-use super::{CheckArgs, OutputFormat, line, progress};
+use super::args::OutputFormat;
+use super::config::CheckConfig;
+use super::exit::{Code, diag, kind_code};
+use super::report::{line, ms};
+use super::runner::progress;
 use serde_json::{Value, json};
-use snapsolve::batch::{self, Case, CaseResult, Expect, ImageOptions, Verdict};
-use snapsolve::exit::Code;
+use snapsolve::answer::ErrorKind;
+use snapsolve::check::{Case, CaseResult, Expect, Verdict, check_case, plan_check};
+use snapsolve::parallel::run_ordered;
 use snapsolve::render::output::write_atomic;
-use snapsolve::solve::SolveOptions;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -25,10 +29,6 @@ fn group(c: &Case) -> String {
         Expect::NoBoard => "negative (no board)".into(),
         Expect::Unique => "unlabelled (unique)".into(),
     }
-}
-
-fn ms(d: std::time::Duration) -> f64 {
-    d.as_secs_f64() * 1e3
 }
 
 fn text_line(c: &Case, r: &CaseResult) -> String {
@@ -55,10 +55,10 @@ fn text_line(c: &Case, r: &CaseResult) -> String {
             }
             s
         }
-        Verdict::Error { code, message } => {
+        Verdict::Error { kind, message } => {
             format!(
                 "ERROR {name}{read}: {message} (exit code {})\n",
-                code.code()
+                kind_code(*kind).code()
             )
         }
     }
@@ -95,9 +95,9 @@ fn json_line(c: &Case, r: &CaseResult) -> Value {
             m.insert("reason".into(), reason.clone().into());
             m.insert("diffs".into(), json!(diffs));
         }
-        Verdict::Error { code, message } => {
+        Verdict::Error { kind, message } => {
             m.insert("error".into(), message.clone().into());
-            m.insert("exit_code".into(), code.code().into());
+            m.insert("exit_code".into(), kind_code(*kind).code().into());
         }
     }
     v
@@ -254,12 +254,12 @@ fn junit(cases: &[Case], results: &[CaseResult], s: &Summary) -> String {
                     xml_escape(&diffs.join("\n"))
                 );
             }
-            Verdict::Error { code, message } => {
+            Verdict::Error { kind, message } => {
                 let _ = write!(
                     x,
                     ">\n      <error message=\"{}\" type=\"exit {}\"/>\n    </testcase>\n",
                     xml_escape(message),
-                    code.code()
+                    kind_code(*kind).code()
                 );
             }
         }
@@ -270,32 +270,15 @@ fn junit(cases: &[Case], results: &[CaseResult], s: &Summary) -> String {
 
 /// `check`: exit 0 when every image passes, 9 on any failure or error (6 when the folders or
 /// the JUnit file cannot be read or written).
-pub(super) fn run_check(a: &CheckArgs) -> Code {
-    let found = match batch::expand_inputs(&a.inputs) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("snapsolve: {e}");
-            return Code::Io;
-        }
-    };
-    if let Some(missing) = a.inputs.iter().find(|p| !p.exists()) {
-        eprintln!("snapsolve: {}: no such file or folder", missing.display());
-        return Code::Io;
-    }
-    let cases = batch::plan_check(&found);
-    let opts = ImageOptions {
-        solve: SolveOptions {
-            timeout_ms: a.timeout,
-            ..SolveOptions::default()
-        },
-        ..ImageOptions::default()
-    };
-    let pb = progress(cases.len(), a.quiet);
-    let results = batch::run_ordered(&cases, a.jobs, &|| pb.inc(1), |c| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| batch::check_case(c, &opts)))
+pub(super) fn run_check(cfg: &CheckConfig) -> Code {
+    let cases = plan_check(&cfg.found);
+    let opts = &cfg.options;
+    let pb = progress(cases.len(), cfg.quiet);
+    let results = run_ordered(&cases, cfg.jobs, &|| pb.inc(1), |c| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_case(c, opts)))
             .unwrap_or_else(|_| CaseResult {
                 verdict: Verdict::Error {
-                    code: Code::Internal,
+                    kind: ErrorKind::Internal,
                     message: "internal error (a bug): the program panicked on this image".into(),
                 },
                 read: None,
@@ -306,7 +289,7 @@ pub(super) fn run_check(a: &CheckArgs) -> Code {
     pb.finish_and_clear();
     let summary = summarise(&cases, &results);
     let mut out = String::new();
-    match a.format {
+    match cfg.format {
         OutputFormat::Text => {
             for (c, r) in cases.iter().zip(&results) {
                 out += &text_line(c, r);
@@ -334,7 +317,7 @@ pub(super) fn run_check(a: &CheckArgs) -> Code {
         }
     }
     let mut code = if cases.is_empty() {
-        eprintln!("snapsolve: no images found");
+        diag("no images found");
         Code::CheckFailed
     } else if summary.all.pass == summary.all.total() {
         Code::Ok
@@ -352,10 +335,10 @@ pub(super) fn run_check(a: &CheckArgs) -> Code {
             code = code.worst(Code::Io);
         }
     }
-    if let Some(path) = &a.junit
+    if let Some(path) = &cfg.junit
         && let Err(e) = write_atomic(path, junit(&cases, &results, &summary).as_bytes(), None)
     {
-        eprintln!("snapsolve: {e}");
+        diag(&e);
         code = code.worst(Code::Io);
     }
     code

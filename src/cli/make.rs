@@ -1,182 +1,78 @@
 //! `render`, `generate` and `hint`: drawing synthetic screenshots, making new puzzles, and the
 //! next deducible cell of a puzzle or screenshot.
 
-use super::{GameArg, OutputFormat};
-use clap::Args;
+use super::args::OutputFormat;
+use super::config::{GenerateConfig, HintConfig, RenderConfig};
+use super::exit::{Code, diag, outcome_code, read_error_code};
+use super::input::{Input, load, read_input, text_puzzle};
 use serde_json::json;
-use snapsolve::exit::Code;
+use snapsolve::board::Placed;
 use snapsolve::format;
-use snapsolve::generate::deduce::{self, Fill, Grade, State};
-use snapsolve::generate::make::{GenerateOptions, generate};
-use snapsolve::pipeline::{self, ReadOptions};
-use snapsolve::puzzle::{Game, Puzzle, Solution, Symbol};
+use snapsolve::generate::deduce::{self, Fill, State};
+use snapsolve::generate::make::generate;
+use snapsolve::input::{InputKind, sniff};
+use snapsolve::pipeline;
+use snapsolve::puzzle::{Puzzle, Solution, Symbol};
 use snapsolve::render::output::write_png_atomic;
-use snapsolve::render::synth::{self, Frame, SynthOptions};
+use snapsolve::render::synth::{self, SynthOptions};
 use snapsolve::solve::{self, Outcome, SolveOptions};
-use std::path::{Path, PathBuf};
 
-/// Options of `render`.
-#[derive(Debug, Args)]
-pub struct RenderArgs {
-    /// A puzzle text file (`-` reads standard input).
-    #[arg(value_name = "PUZZLE")]
-    pub input: PathBuf,
-    /// Output PNG (`-` writes the PNG to standard output). Never the input.
-    #[arg(short, long, value_name = "OUT.png")]
-    pub output: PathBuf,
-    /// Page theme: light or dark.
-    #[arg(long, default_value = "light", value_parser = ["light", "dark"])]
-    pub theme: String,
-    /// Board width in pixels (24..=4000).
-    #[arg(long, default_value_t = 360)]
-    pub scale: u32,
-    /// Chrome around the board: none (a cropped board), desktop (a page), phone (the app).
-    #[arg(long, default_value = "none", value_parser = ["none", "desktop", "phone"])]
-    pub frame: String,
-    /// Game state drawn: raw (the puzzle), in-progress (some pieces placed), solved.
-    #[arg(long, default_value = "raw", value_parser = ["raw", "in-progress", "solved"])]
-    pub state: String,
-    /// Re-encode as JPEG at this quality (1..=100) before writing, as phones do.
-    #[arg(long, value_name = "Q")]
-    pub jpeg_quality: Option<u8>,
-    /// Gaussian blur sigma in pixels.
-    #[arg(long, default_value_t = 0.0)]
-    pub blur: f32,
-    /// Per-channel noise standard deviation, in grey levels.
-    #[arg(long, default_value_t = 0.0)]
-    pub noise: f32,
-    /// Seed for every random choice (the same seed draws the same image).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// In-progress: how many placed pieces are wrong.
-    #[arg(long, default_value_t = 0)]
-    pub wrong: usize,
-}
-
-/// Options of `generate`.
-#[derive(Debug, Args)]
-pub struct GenerateArgs {
-    /// Which game.
-    #[arg(value_enum)]
-    pub game: GameArg,
-    /// Board side: Tango even 4..=12, Queens 5..=12.
-    #[arg(long, default_value_t = 6)]
-    pub size: usize,
-    /// The hardest deduction rule the puzzle needs: easy, medium, hard or expert.
-    #[arg(long, default_value = "medium", value_parser = ["easy", "medium", "hard", "expert"])]
-    pub difficulty: String,
-    /// Seed (the same seed gives the same puzzle).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG.
-    #[arg(long, value_name = "OUT.png")]
-    pub png: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
-}
-
-/// Options of `hint`.
-#[derive(Debug, Args)]
-pub struct HintArgs {
-    /// A puzzle text file or a screenshot (`-` reads standard input).
-    #[arg(value_name = "PUZZLE|IMAGE")]
-    pub input: PathBuf,
-    /// Force the game when reading a screenshot.
-    #[arg(long, value_enum)]
-    pub game: Option<GameArg>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
-}
-
-fn read_input(p: &Path) -> Result<Vec<u8>, Code> {
-    let r = if p.as_os_str() == "-" {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map(|_| v)
-    } else {
-        std::fs::read(p)
-    };
-    r.map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", p.display());
-        Code::Io
+/// Loads puzzle text, reporting why it cannot be.
+fn load_puzzle(input: &Input) -> Result<Puzzle, Code> {
+    load(input).map(|(p, _)| p).map_err(|e| {
+        diag(e.located(&input.name()));
+        e.code()
     })
 }
 
-fn is_image(bytes: &[u8]) -> bool {
-    image::guess_format(bytes).is_ok()
-}
-
-fn parse_puzzle(p: &Path, bytes: &[u8]) -> Result<Puzzle, Code> {
-    format::parse_bytes(bytes).map_err(|e| {
-        eprintln!("error: {}: {e}", p.display());
-        Code::BadInput
-    })
-}
-
+/// The unique solution of a puzzle, or the code of why there is none.
 fn unique_solution(p: &Puzzle) -> Result<Solution, Code> {
     match solve::solve(p, &SolveOptions::default()) {
         Ok(r) => match r.outcome {
             Outcome::Unique(s) => Ok(s),
-            Outcome::Several { .. } => {
-                eprintln!("error: the puzzle has several solutions");
-                Err(Code::Several)
+            o => {
+                match o {
+                    Outcome::Several { .. } => diag("the puzzle has several solutions"),
+                    Outcome::None { .. } => diag("the puzzle has no solution"),
+                    _ => {}
+                }
+                Err(outcome_code(&o))
             }
-            Outcome::None { .. } => {
-                eprintln!("error: the puzzle has no solution");
-                Err(Code::NoSolution)
-            }
-            Outcome::Timeout { .. } => Err(Code::Timeout),
         },
         Err(e) => {
-            eprintln!("error: {e}");
+            diag(e);
             Err(Code::Internal)
         }
     }
 }
 
 /// `render PUZZLE -o OUT.png`.
-pub fn run_render(a: &RenderArgs) -> Code {
-    match render_inner(a) {
+pub fn run_render(cfg: &RenderConfig) -> Code {
+    match render_inner(cfg) {
         Ok(()) => Code::Ok,
         Err(c) => c,
     }
 }
 
-fn render_inner(a: &RenderArgs) -> Result<(), Code> {
-    let bytes = read_input(&a.input)?;
-    let puzzle = parse_puzzle(&a.input, &bytes)?;
-    let state = synth::State::parse(&a.state).unwrap_or_default();
-    let solution = if state == synth::State::Raw {
+fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
+    let puzzle = load_puzzle(&cfg.input)?;
+    let solution = if cfg.options.state == synth::State::Raw {
         None
     } else {
         Some(unique_solution(&puzzle)?)
     };
-    let opts = SynthOptions {
-        theme: synth::parse_theme(&a.theme).unwrap_or_default(),
-        scale: a.scale,
-        frame: Frame::parse(&a.frame).unwrap_or_default(),
-        state,
-        jpeg_quality: a.jpeg_quality,
-        blur: a.blur,
-        noise: a.noise,
-        seed: a.seed,
-        wrong_pieces: a.wrong,
-        ..SynthOptions::default()
-    };
-    let shot = synth::render(&puzzle, solution.as_ref(), &opts).map_err(|e| {
-        eprintln!("error: {e}");
+    let shot = synth::render(&puzzle, solution.as_ref(), &cfg.options).map_err(|e| {
+        diag(e);
         Code::BadInput
     })?;
-    let input = (a.input.as_os_str() != "-").then_some(a.input.as_path());
-    write_png_atomic(&a.output, &shot.image, input).map_err(|e| {
-        eprintln!("error: {e}");
+    write_png_atomic(&cfg.output, &shot.image, cfg.input.path()).map_err(|e| {
+        diag(e);
         Code::Io
     })?;
-    if a.output.as_os_str() != "-" {
+    if cfg.output.as_os_str() != "-" {
         eprintln!(
             "wrote {} ({}x{}, board at x={:.0} y={:.0}, {:.1} px cells)",
-            a.output.display(),
+            cfg.output.display(),
             shot.image.width(),
             shot.image.height(),
             shot.grid.left,
@@ -188,43 +84,43 @@ fn render_inner(a: &RenderArgs) -> Result<(), Code> {
 }
 
 /// `generate tango|queens --size N --difficulty D --seed S`.
-pub fn run_generate(a: &GenerateArgs) -> Code {
-    let game: Game = a.game.into();
-    let grade = Grade::parse(&a.difficulty).unwrap_or(Grade::Medium);
-    let g = match generate(&GenerateOptions::new(game, a.size, grade, a.seed)) {
+pub fn run_generate(cfg: &GenerateConfig) -> Code {
+    let o = &cfg.options;
+    let game = o.game;
+    let g = match generate(o) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            diag(e);
             return Code::BadInput;
         }
     };
-    if let Some(png) = &a.png {
+    if let Some(png) = &cfg.png {
         let shot = match synth::render(&g.puzzle, None, &SynthOptions::default()) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {e}");
+                diag(e);
                 return Code::Internal;
             }
         };
         if let Err(e) = write_png_atomic(png, &shot.image, None) {
-            eprintln!("error: {e}");
+            diag(e);
             return Code::Io;
         }
     }
     let text = format::print(&g.puzzle);
-    match a.format {
+    match cfg.format {
         OutputFormat::Text => {
             println!(
                 "# {game} {0}x{0}, difficulty {1}, seed {2}",
-                a.size, g.difficulty, a.seed
+                o.size, g.difficulty, o.seed
             );
             print!("{text}");
         }
         OutputFormat::Json => {
             let v = json!({
                 "game": game.name(),
-                "size": a.size,
-                "seed": a.seed,
+                "size": o.size,
+                "seed": o.seed,
                 "difficulty": g.difficulty.to_string(),
                 "puzzle": text,
                 "solution": format::print_solution(&g.puzzle, &g.solution),
@@ -236,49 +132,29 @@ pub fn run_generate(a: &GenerateArgs) -> Code {
 }
 
 /// `hint PUZZLE|IMAGE`: the next cell that can be deduced, and the rule.
-pub fn run_hint(a: &HintArgs) -> Code {
-    let bytes = match read_input(&a.input) {
-        Ok(b) => b,
+pub fn run_hint(cfg: &HintConfig) -> Code {
+    let (puzzle, placed) = match hint_input(cfg) {
+        Ok(x) => x,
         Err(c) => return c,
-    };
-    let (puzzle, placed) = if is_image(&bytes) {
-        let opts = ReadOptions {
-            game: a.game.map(Into::into),
-            ..ReadOptions::default()
-        };
-        match pipeline::read_bytes(&bytes, &opts) {
-            Ok((_, r)) => (r.puzzle, r.placed),
-            Err(e) => {
-                eprintln!("error: {}: {e}", a.input.display());
-                return match e {
-                    snapsolve::vision::ReadError::NoBoard(_)
-                    | snapsolve::vision::ReadError::NoBoardOfGame(_) => Code::NoBoard,
-                    _ => Code::BadInput,
-                };
-            }
-        }
-    } else {
-        match parse_puzzle(&a.input, &bytes) {
-            Ok(p) => (p, Vec::new()),
-            Err(c) => return c,
-        }
     };
     // Start from the player's pieces when they agree with the rules; otherwise from the puzzle.
     let mut state = State::start(&puzzle);
     for pc in &placed {
         let fill = match pc {
-            snapsolve::board::Placed::Symbol { symbol, .. } => match symbol {
+            Placed::Symbol { symbol, .. } => match symbol {
                 Symbol::Sun => Fill::Sun,
                 Symbol::Moon => Fill::Moon,
             },
-            snapsolve::board::Placed::Crown { .. } => Fill::Crown,
-            snapsolve::board::Placed::Cross { .. } => continue,
+            Placed::Crown { .. } => Fill::Crown,
+            Placed::Cross { .. } => continue,
         };
         state.set(pc.pos(), Some(fill));
     }
     let result = match deduce::hint(&puzzle, &state) {
         Err(deduce::DeduceError::Contradiction { pos }) if !placed.is_empty() => {
-            eprintln!("note: the placed pieces break a rule near {pos}; hinting from the givens");
+            diag(format!(
+                "note: the placed pieces break a rule near {pos}; hinting from the givens"
+            ));
             deduce::hint(&puzzle, &State::start(&puzzle))
         }
         other => other,
@@ -286,7 +162,7 @@ pub fn run_hint(a: &HintArgs) -> Code {
     let difficulty = deduce::difficulty(&puzzle);
     match result {
         Ok(h) => {
-            match a.format {
+            match cfg.format {
                 OutputFormat::Text => match &h {
                     Some(h) => println!("{h}"),
                     None => println!("no cell can be deduced from here without guessing"),
@@ -309,8 +185,34 @@ pub fn run_hint(a: &HintArgs) -> Code {
             Code::Ok
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            diag(e);
             Code::BadInput
         }
     }
+}
+
+/// The puzzle of `hint` and the pieces already placed: puzzle text, or a screenshot read by the
+/// pipeline.
+fn hint_input(cfg: &HintConfig) -> Result<(Puzzle, Vec<Placed>), Code> {
+    let name = cfg.input.name();
+    let loaded = read_input(&cfg.input, cfg.options.decode.max_file_bytes);
+    let bytes = loaded.map_err(|e| {
+        diag(e.located(&name));
+        e.code()
+    })?;
+    if let InputKind::Image(_) = sniff(&bytes) {
+        return match pipeline::read_bytes(&bytes, &cfg.options) {
+            Ok((_, r)) => Ok((r.puzzle, r.placed)),
+            Err(e) => {
+                diag(format!("{name}: {e}"));
+                Err(read_error_code(&e))
+            }
+        };
+    }
+    text_puzzle(&bytes)
+        .map(|(p, _)| (p, Vec::new()))
+        .map_err(|e| {
+            diag(e.located(&name));
+            e.code()
+        })
 }

@@ -1,4 +1,6 @@
-//! The process exit codes of the `snapsolve` binary, in one place.
+//! The process exit codes of the `snapsolve` binary, in one place, and the one way our own
+//! errors are printed (`snapsolve: ...`). The library returns typed outcomes and errors; this
+//! module maps them to codes.
 //!
 //! | code | meaning |
 //! |---|---|
@@ -15,6 +17,11 @@
 //!
 //! With several inputs the process exits with the most severe code met, in the order of
 //! [`Code::severity`].
+
+use snapsolve::answer::ErrorKind;
+use snapsolve::render::RenderError;
+use snapsolve::solve::{Outcome, SolveError};
+use snapsolve::vision::ReadError;
 
 /// A process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +86,58 @@ impl From<Code> for std::process::ExitCode {
     fn from(c: Code) -> Self {
         std::process::ExitCode::from(c.code())
     }
+}
+
+/// The code of a kind of image failure.
+pub fn kind_code(k: ErrorKind) -> Code {
+    match k {
+        ErrorKind::Io => Code::Io,
+        ErrorKind::BadImage | ErrorKind::BadPuzzle | ErrorKind::BadLabel => Code::BadInput,
+        ErrorKind::NoBoard => Code::NoBoard,
+        ErrorKind::Timeout => Code::Timeout,
+        ErrorKind::Internal => Code::Internal,
+    }
+}
+
+/// The code of a reading error: 5 for images that cannot be decoded (or are too large), 7 when
+/// no board was found.
+pub fn read_error_code(e: &ReadError) -> Code {
+    kind_code(e.into())
+}
+
+/// The code of a solver error: 5 for an invalid puzzle, 1 for a bug.
+pub fn solve_error_code(e: &SolveError) -> Code {
+    kind_code(e.into())
+}
+
+/// The code of a solver outcome.
+pub fn outcome_code(o: &Outcome) -> Code {
+    match o {
+        Outcome::Unique(_) => Code::Ok,
+        Outcome::Several { .. } => Code::Several,
+        Outcome::None { .. } => Code::NoSolution,
+        Outcome::Timeout { .. } => Code::Timeout,
+    }
+}
+
+/// The code of an error while drawing or writing an overlay.
+pub fn render_error_code(e: &RenderError) -> Code {
+    match e {
+        RenderError::SameAsInput(_) | RenderError::Io { .. } => Code::Io,
+        _ => Code::Internal,
+    }
+}
+
+/// One diagnostic line on standard error, with the program's prefix: `snapsolve: MESSAGE`.
+/// Every error, warning and note of our own goes through here (or [`diag_line`] for output
+/// collected per input); clap prints its own usage errors.
+pub fn diag(message: impl std::fmt::Display) {
+    eprint!("{}", diag_line(message));
+}
+
+/// The text of a diagnostic line, newline included.
+pub fn diag_line(message: impl std::fmt::Display) -> String {
+    format!("snapsolve: {message}\n")
 }
 
 #[cfg(test)]

@@ -1,0 +1,372 @@
+//! The end-to-end answer for one screenshot: read the board, solve it, check the player's
+//! placed pieces against the solution, pick the cells to look at when there is none, and draw
+//! the overlay. Plain data out (no z3 objects), so many images can run on worker threads.
+
+use crate::board::{Doubt, Placed, Reading};
+use crate::pipeline::{self, ReadOptions};
+use crate::puzzle::{Pos, Puzzle, Solution, Symbol};
+use crate::solve::{self, Conflict, Outcome, Report, SolveError, SolveOptions};
+use crate::vision::ReadError;
+use crate::vision::decode::decode;
+use image::RgbImage;
+use std::time::{Duration, Instant};
+
+/// Options for reading and solving images.
+#[derive(Clone, Debug, Default)]
+pub struct ImageOptions {
+    /// Reading (decoding limits, forced game, reader tunables).
+    pub read: ReadOptions,
+    /// Solving (timeout, conflict minimisation).
+    pub solve: SolveOptions,
+}
+
+/// Why an image input gave no result.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The bytes could not be decoded, or no board was found.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The solver failed (a bug or an unusable board shape).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+impl From<pipeline::PipelineError> for ImageError {
+    fn from(e: pipeline::PipelineError) -> Self {
+        match e {
+            pipeline::PipelineError::Io { path, source } => ImageError::Io { path, source },
+            pipeline::PipelineError::Read(r) => ImageError::Read(r),
+        }
+    }
+}
+
+/// The exit code of a reading error: 5 for images that cannot be decoded (or are too large),
+/// What kind of failure an image input met, for a caller that ranks failures (the binary
+/// turns it into an exit code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// A file could not be read.
+    Io,
+    /// The bytes are not a decodable image, or the image is too large.
+    BadImage,
+    /// No board was found.
+    NoBoard,
+    /// The board read is not a valid puzzle.
+    BadPuzzle,
+    /// A label file could not be read as a puzzle.
+    BadLabel,
+    /// The solver hit its time limit.
+    Timeout,
+    /// A bug: the solver failed or its answer broke the rules.
+    Internal,
+}
+
+impl From<&ReadError> for ErrorKind {
+    fn from(e: &ReadError) -> Self {
+        match e {
+            ReadError::Decode(_) | ReadError::TooLarge { .. } => ErrorKind::BadImage,
+            ReadError::NoBoard(_) | ReadError::NoBoardOfGame(_) => ErrorKind::NoBoard,
+        }
+    }
+}
+
+impl From<&SolveError> for ErrorKind {
+    fn from(e: &SolveError) -> Self {
+        match e {
+            SolveError::Puzzle(_) => ErrorKind::BadPuzzle,
+            SolveError::CheckerRejected(_) | SolveError::Unknown(_) | SolveError::Z3(_) => {
+                ErrorKind::Internal
+            }
+        }
+    }
+}
+
+impl ImageError {
+    /// What kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ImageError::Io { .. } => ErrorKind::Io,
+            ImageError::Read(r) => r.into(),
+            ImageError::Solve(s) => s.into(),
+        }
+    }
+}
+
+/// Wall-clock time per stage of one image.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StageTimes {
+    /// Reading the file.
+    pub load: Duration,
+    /// Decoding the image.
+    pub decode: Duration,
+    /// Locating and classifying the board.
+    pub read: Duration,
+    /// Solving (both checks, or the conflict set).
+    pub solve: Duration,
+    /// Drawing and writing the overlay (zero when none was asked for).
+    pub render: Duration,
+}
+
+/// A piece the player placed that disagrees with the unique solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongPiece {
+    /// The piece as read.
+    pub placed: Placed,
+    /// For a Tango symbol: the symbol the solution has there.
+    pub expected: Option<Symbol>,
+}
+
+impl std::fmt::Display for WrongPiece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.placed, self.expected) {
+            (Placed::Symbol { pos, symbol }, Some(e)) => {
+                write!(f, "{} at {pos} should be {}", symbol.letter(), e.letter())
+            }
+            (Placed::Symbol { pos, symbol }, None) => write!(f, "{} at {pos}", symbol.letter()),
+            (Placed::Crown { pos }, _) => write!(f, "crown at {pos} is not in the solution"),
+            (Placed::Cross { pos }, _) => write!(f, "x at {pos} covers a solution crown"),
+        }
+    }
+}
+
+/// "Check my progress": the placed pieces that disagree with a solution. Tango symbols that
+/// differ from the solution; Queens crowns off the solution and x marks on a solution crown.
+pub fn wrong_pieces(placed: &[Placed], solution: &Solution) -> Vec<WrongPiece> {
+    placed
+        .iter()
+        .filter_map(|&pl| match pl {
+            Placed::Symbol { pos, symbol } => {
+                let want = solution.symbol(pos)?;
+                (want != symbol).then_some(WrongPiece {
+                    placed: pl,
+                    expected: Some(want),
+                })
+            }
+            Placed::Crown { pos } => (!solution.has_crown(pos)).then_some(WrongPiece {
+                placed: pl,
+                expected: None,
+            }),
+            Placed::Cross { pos } => solution.has_crown(pos).then_some(WrongPiece {
+                placed: pl,
+                expected: None,
+            }),
+        })
+        .collect()
+}
+
+/// The cells a conflict set involves.
+pub fn conflict_cells(p: &Puzzle, conflict: &[Conflict]) -> Vec<Pos> {
+    let (rows, cols) = p.size();
+    let mut out = Vec::new();
+    for c in conflict {
+        match *c {
+            Conflict::Given { pos, .. } => out.push(pos),
+            Conflict::Marker { edge, .. } => {
+                let (a, b) = edge.cells();
+                out.extend([a, b]);
+            }
+            Conflict::Row(r) => out.extend((0..cols).map(|k| Pos::new(r, k))),
+            Conflict::Column(k) => out.extend((0..rows).map(|r| Pos::new(r, k))),
+            Conflict::Region(k) => {
+                if let Puzzle::Queens(q) = p
+                    && let Some(cells) = q.region_cells().get(k)
+                {
+                    out.extend(cells.iter().copied());
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// When a read puzzle has no solution: the cells to look at, the reader's least confident
+/// cells first. These are the cells of the conflict set; a cell the reader doubted comes first
+/// (weakest first), then the others in reading order.
+pub fn cells_to_look_at(reading: &Reading, conflict: &[Conflict]) -> Vec<Pos> {
+    let cells = conflict_cells(&reading.puzzle, conflict);
+    let conf = |p: Pos| -> f32 {
+        reading
+            .doubts
+            .iter()
+            .filter_map(|d| match *d {
+                Doubt::Cell { pos, confidence } if pos == p => Some(confidence),
+                Doubt::Edge { edge, confidence } => {
+                    let (a, b) = edge.cells();
+                    (a == p || b == p).then_some(confidence)
+                }
+                _ => None,
+            })
+            .fold(f32::INFINITY, f32::min)
+    };
+    let mut keyed: Vec<(f32, Pos)> = cells.into_iter().map(|p| (conf(p), p)).collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    keyed.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A read and solved image (plain data).
+#[derive(Clone, Debug)]
+pub struct SolvedImage {
+    /// What was read.
+    pub reading: Reading,
+    /// What the solver found.
+    pub report: Report,
+    /// Placed pieces that disagree with the unique solution (empty otherwise).
+    pub wrong: Vec<WrongPiece>,
+    /// With no solution: the cells to look at (see [`cells_to_look_at`]).
+    pub look_at: Vec<Pos>,
+    /// Stage times (`render` is filled by the caller that draws).
+    pub times: StageTimes,
+}
+
+/// Solves a reading and checks the placed pieces.
+pub fn solve_reading(reading: Reading, opts: &SolveOptions) -> Result<SolvedImage, SolveError> {
+    let t = Instant::now();
+    let report = solve::solve(&reading.puzzle, opts)?;
+    let solve_time = t.elapsed();
+    let (wrong, look_at) = match &report.outcome {
+        Outcome::Unique(s) => (wrong_pieces(&reading.placed, s), Vec::new()),
+        Outcome::None { conflict } => (Vec::new(), cells_to_look_at(&reading, conflict)),
+        _ => (Vec::new(), Vec::new()),
+    };
+    Ok(SolvedImage {
+        reading,
+        report,
+        wrong,
+        look_at,
+        times: StageTimes {
+            solve: solve_time,
+            ..StageTimes::default()
+        },
+    })
+}
+
+/// Decodes image bytes and reads them with [`pipeline::read_image`], timing the two stages.
+pub fn read_timed(
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<(RgbImage, Reading, StageTimes), ReadError> {
+    let t0 = Instant::now();
+    let img = decode(bytes, &opts.decode)?;
+    let decode_time = t0.elapsed();
+    let t1 = Instant::now();
+    let reading = pipeline::read_image(&img, opts)?;
+    Ok((
+        img,
+        reading,
+        StageTimes {
+            decode: decode_time,
+            read: t1.elapsed(),
+            ..StageTimes::default()
+        },
+    ))
+}
+
+/// Decodes, reads and solves image bytes.
+pub fn solve_image_bytes(
+    bytes: &[u8],
+    opts: &ImageOptions,
+) -> Result<(RgbImage, SolvedImage), ImageError> {
+    let (img, reading, t) = read_timed(bytes, &opts.read)?;
+    let mut solved = solve_reading(reading, &opts.solve)?;
+    solved.times.decode = t.decode;
+    solved.times.read = t.read;
+    Ok((img, solved))
+}
+
+/// The solution to draw for an outcome (the unique one, or the first found before a timeout).
+pub fn drawable_solution(o: &Outcome) -> Option<&Solution> {
+    match o {
+        Outcome::Unique(s) => Some(s),
+        Outcome::Timeout { first: Some(s) } => Some(s),
+        _ => None,
+    }
+}
+
+/// Draws the answer onto a copy of the screenshot with [`crate::render::overlay`]: the
+/// missing Tango symbols or the Queens crowns in the cells the reader found, wrong player
+/// pieces marked, the reader's doubts outlined, and with no solution the conflict set (the
+/// cells and markers to look at) outlined.
+pub fn draw_overlay(
+    img: &RgbImage,
+    s: &SolvedImage,
+) -> Result<RgbImage, crate::render::RenderError> {
+    use crate::render::overlay::{OverlayMarks, OverlayOptions, overlay};
+    let mut marks = OverlayMarks::default();
+    if let Outcome::None { conflict } = &s.report.outcome {
+        marks.conflict_cells = s.look_at.clone();
+        marks.conflict_edges = conflict
+            .iter()
+            .filter_map(|c| match c {
+                Conflict::Marker { edge, .. } => Some(*edge),
+                _ => None,
+            })
+            .collect();
+    }
+    overlay(
+        img,
+        &s.reading,
+        drawable_solution(&s.report.outcome),
+        &marks,
+        &OverlayOptions::default(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_pieces_tango_and_queens() {
+        let sol = Solution::Tango {
+            rows: 2,
+            cols: 2,
+            cells: vec![Symbol::Sun, Symbol::Moon, Symbol::Moon, Symbol::Sun],
+        };
+        let placed = [
+            Placed::Symbol {
+                pos: Pos::new(0, 0),
+                symbol: Symbol::Sun,
+            },
+            Placed::Symbol {
+                pos: Pos::new(0, 1),
+                symbol: Symbol::Sun,
+            },
+        ];
+        let w = wrong_pieces(&placed, &sol);
+        assert_eq!(w.len(), 1);
+        assert_eq!(w[0].expected, Some(Symbol::Moon));
+        assert_eq!(w[0].to_string(), "S at r1c2 should be M");
+        let q = Solution::Queens {
+            crowns: vec![1, 3, 0, 2],
+        };
+        let placed = [
+            Placed::Crown {
+                pos: Pos::new(0, 1),
+            },
+            Placed::Crown {
+                pos: Pos::new(1, 0),
+            },
+            Placed::Cross {
+                pos: Pos::new(2, 0),
+            },
+            Placed::Cross {
+                pos: Pos::new(3, 3),
+            },
+        ];
+        let w: Vec<Pos> = wrong_pieces(&placed, &q)
+            .iter()
+            .map(|w| w.placed.pos())
+            .collect();
+        assert_eq!(w, vec![Pos::new(1, 0), Pos::new(2, 0)]);
+    }
+}

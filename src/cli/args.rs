@@ -1,0 +1,466 @@
+//! The command line as clap types: the subcommands, their flags and help texts, and the
+//! value enums. Parsing only; [`super::config`] turns the parsed flags into a Config per
+//! subcommand.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use snapsolve::board::Theme;
+use snapsolve::generate::deduce::Grade;
+use snapsolve::puzzle::Game;
+use snapsolve::render::synth;
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "\
+Examples:
+  snapsolve solve shot.png                              read a screenshot and solve it
+  snapsolve solve shot.png -o solved.png                also draw the answer onto the screenshot
+  snapsolve solve shots/ --out-dir solved/ -j 2         a folder of screenshots, in parallel
+  snapsolve read shot.png                               print the puzzle read, in the text format
+  snapsolve check fixtures/ --junit report.xml          regression check against label files
+  snapsolve solve fixtures/examples/lets-tango.txt      solve a puzzle text file
+  snapsolve solve --format json a.txt b.png             one JSON object per line, per input
+  cat puzzle.txt | snapsolve solve -                    read the puzzle (or an image) from stdin
+  snapsolve check-format puzzles/*.txt                  validate puzzle text files
+  snapsolve count empty-6x6.txt --limit 100000          count solutions
+
+Inputs are recognised by content: PNG, JPEG and WebP images are read as screenshots, anything
+else as puzzle text. A folder stands for the images in it (recursively).
+
+Puzzle text (see docs/puzzle-format.md):
+  tango 6x6                  queens 4x4
+  S . . . . M                A A B B
+  x                          A C C B
+  . M=. . . .                D D C B
+  ...                        D D D B
+Tango cells are S (sun), M (moon) or . (empty); `=` / `x` between two cells are the markers.
+A Queens solution prints the region grid with each crown cell's letter in lower case.
+
+Exit codes:
+  0 solved uniquely / valid / counted    5 bad input (puzzle text, undecodable image)
+  1 internal error                        6 I/O error (or refusing to overwrite the input)
+  2 usage error                           7 no board found in an image
+  3 no solution                           8 solver timeout
+  4 several solutions                     9 check / regression failure
+With several inputs the most severe code wins.";
+
+/// snapsolve: reads screenshots of LinkedIn Tango and Queens puzzles, solves them with z3 and
+/// proves the solution unique.
+#[derive(Debug, Parser)]
+#[command(name = "snapsolve", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles (screenshots or puzzle text): prints the unique solution and which placed
+    /// pieces are wrong, or two solutions and the cells where they differ, or a set of
+    /// givens/markers/regions that cannot hold together and the cells to look at.
+    #[command(after_help = AFTER_HELP)]
+    Solve(SolveArgs),
+    /// Read screenshots and print the puzzle read, in the text format (placed pieces and
+    /// low-confidence reads as `#` comments).
+    Read(ReadArgs),
+    /// Regression check: read every image under the folders and compare with its label
+    /// (`<id>.txt` beside the image, a `labels/` folder, or a MANIFEST.tsv); unlabelled images
+    /// must solve uniquely, images under `negative/` must be refused.
+    Check(CheckArgs),
+    /// Validate puzzle text files (errors name the line and column).
+    #[command(name = "check-format")]
+    CheckFormat(CheckFormatArgs),
+    /// Count the solutions of a puzzle (bounded by --limit).
+    Count(CountArgs),
+    /// Draw a puzzle as a LinkedIn-style screenshot (theme, scale, frame, state, JPEG, noise).
+    #[command(
+        after_help = "Examples:\n  snapsolve render fixtures/examples/queens-307.txt -o q.png --theme dark --frame phone\n  snapsolve render puzzle.txt -o shot.png --state in-progress --wrong 1 --jpeg-quality 70 --seed 3"
+    )]
+    Render(RenderArgs),
+    /// Generate a puzzle with exactly one solution, graded by the deduction rules it needs.
+    #[command(
+        after_help = "Examples:\n  snapsolve generate tango --size 6 --difficulty hard --seed 7\n  snapsolve generate queens --size 9 --difficulty expert --png q9.png"
+    )]
+    Generate(GenerateArgs),
+    /// The next cell that can be deduced without guessing, and the rule that shows it.
+    #[command(
+        after_help = "Examples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint screenshot.png   (starts from the pieces already placed)"
+    )]
+    Hint(HintArgs),
+}
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Human-readable text.
+    Text,
+    /// One JSON object per input, one per line.
+    Json,
+}
+
+/// A game, to force the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Tango.
+    Tango,
+    /// Queens.
+    Queens,
+}
+
+impl From<GameArg> for Game {
+    fn from(g: GameArg) -> Game {
+        match g {
+            GameArg::Tango => Game::Tango,
+            GameArg::Queens => Game::Queens,
+        }
+    }
+}
+
+/// Options of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Screenshots (PNG, JPEG, WebP), puzzle text files or folders of screenshots; `-` reads
+    /// standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Time limit per solver check in milliseconds (default: none; checks take
+    /// microseconds). Hitting it is its own outcome (exit code 8).
+    #[arg(long, value_name = "MS", alias = "timeout-ms", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// Report the raw unsat core instead of a minimal conflict set.
+    #[arg(long)]
+    pub raw_core: bool,
+    /// Read screenshots as this game instead of deciding from the image.
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// Write each reading stage's pictures and the stage timings into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub debug_dir: Option<PathBuf>,
+    /// Draw the answer onto the screenshot and write it here as PNG (`-`: standard output, the
+    /// report then goes to standard error). One input only; never overwrites the input.
+    #[arg(short = 'o', long = "output", value_name = "OUT.png")]
+    pub output: Option<PathBuf>,
+    /// Write an overlay per screenshot into this folder (`<name>.solved.png`, keeping the
+    /// sub-folders of folder inputs).
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    pub out_dir: Option<PathBuf>,
+    /// Replace overlay files that already exist (without it an existing output is an error,
+    /// exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
+    /// Worker threads (0: one per core). The output is the same whatever the number.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// No progress bar.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+/// Options of `read`.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Screenshots (PNG, JPEG, WebP) or folders of screenshots; `-` reads standard input.
+    #[arg(required = true, value_name = "IMAGE")]
+    pub inputs: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Read as this game instead of deciding from the image.
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// Write each reading stage's pictures and the stage timings into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub debug_dir: Option<PathBuf>,
+    /// Worker threads (0: one per core).
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// No progress bar.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+/// Options of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Folders (searched recursively) or image files.
+    #[arg(required = true, value_name = "DIR")]
+    pub inputs: Vec<PathBuf>,
+    /// Output format: text lines and a summary table, or JSON lines ending with a summary.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Also write a JUnit XML report here (for CI systems).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Time limit per solver check in milliseconds (unlabelled images).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// Worker threads (0: one per core). The output is the same whatever the number.
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+    /// No progress bar.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+}
+
+/// Options of `check-format`.
+#[derive(Debug, Args)]
+pub struct CheckFormatArgs {
+    /// Puzzle text files; `-` reads standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Options of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// A puzzle text file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+    /// Stop after this many solutions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Time limit per solver check in milliseconds (default: none).
+    #[arg(long, value_name = "MS", alias = "timeout-ms", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// Counting engine: `fast` (a bitboard backtracker, the default) or `z3` (blocking
+    /// clauses; the reference, much slower). Both are cross-checked in the tests.
+    #[arg(long, value_enum, default_value_t = Engine::Fast)]
+    pub engine: Engine,
+}
+
+/// Options of `render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// A puzzle text file (`-` reads standard input).
+    #[arg(value_name = "PUZZLE")]
+    pub input: PathBuf,
+    /// Output PNG (`-` writes the PNG to standard output). Never the input.
+    #[arg(short, long, value_name = "OUT.png")]
+    pub output: PathBuf,
+    /// Page theme: light or dark.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
+    pub theme: ThemeArg,
+    /// Board width in pixels (24..=4000).
+    #[arg(long, default_value_t = 360)]
+    pub scale: u32,
+    /// Chrome around the board: none (a cropped board), desktop (a page), phone (the app).
+    #[arg(long, value_enum, default_value_t = FrameArg::None)]
+    pub frame: FrameArg,
+    /// Game state drawn: raw (the puzzle), in-progress (some pieces placed), solved.
+    #[arg(long, value_enum, default_value_t = StateArg::Raw)]
+    pub state: StateArg,
+    /// Re-encode as JPEG at this quality (1..=100) before writing, as phones do.
+    #[arg(long, value_name = "Q")]
+    pub jpeg_quality: Option<u8>,
+    /// Gaussian blur sigma in pixels.
+    #[arg(long, default_value_t = 0.0)]
+    pub blur: f32,
+    /// Per-channel noise standard deviation, in grey levels.
+    #[arg(long, default_value_t = 0.0)]
+    pub noise: f32,
+    /// Seed for every random choice (the same seed draws the same image).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// In-progress: how many placed pieces are wrong.
+    #[arg(long, default_value_t = 0)]
+    pub wrong: usize,
+}
+
+/// Options of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Which game.
+    #[arg(value_enum)]
+    pub game: GameArg,
+    /// Board side: Tango even 4..=12, Queens 5..=12.
+    #[arg(long, default_value_t = 6)]
+    pub size: usize,
+    /// The hardest deduction rule the puzzle needs: easy, medium, hard or expert.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+    pub difficulty: DifficultyArg,
+    /// Seed (the same seed gives the same puzzle).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG.
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+/// Options of `hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// A puzzle text file or a screenshot (`-` reads standard input).
+    #[arg(value_name = "PUZZLE|IMAGE")]
+    pub input: PathBuf,
+    /// Force the game when reading a screenshot.
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+}
+
+// The value enums below carry no `///` on their variants so that the help keeps its short
+// `[possible values: ...]` list.
+
+/// The engine of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum Engine {
+    // A bitboard backtracker.
+    Fast,
+    // z3 with blocking clauses (the reference).
+    Z3,
+}
+
+/// The page theme of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum ThemeArg {
+    Light,
+    Dark,
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(t: ThemeArg) -> Theme {
+        match t {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        }
+    }
+}
+
+/// What `render` draws around the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum FrameArg {
+    None,
+    Desktop,
+    Phone,
+}
+
+impl From<FrameArg> for synth::Frame {
+    fn from(f: FrameArg) -> synth::Frame {
+        match f {
+            FrameArg::None => synth::Frame::None,
+            FrameArg::Desktop => synth::Frame::Desktop,
+            FrameArg::Phone => synth::Frame::Phone,
+        }
+    }
+}
+
+/// The game state `render` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum StateArg {
+    Raw,
+    InProgress,
+    Solved,
+}
+
+impl From<StateArg> for synth::State {
+    fn from(s: StateArg) -> synth::State {
+        match s {
+            StateArg::Raw => synth::State::Raw,
+            StateArg::InProgress => synth::State::InProgress,
+            StateArg::Solved => synth::State::Solved,
+        }
+    }
+}
+
+/// The difficulty `generate` aims at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl From<DifficultyArg> for Grade {
+    fn from(d: DifficultyArg) -> Grade {
+        match d {
+            DifficultyArg::Easy => Grade::Easy,
+            DifficultyArg::Medium => Grade::Medium,
+            DifficultyArg::Hard => Grade::Hard,
+            DifficultyArg::Expert => Grade::Expert,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(args: &[&str]) -> Result<Command, clap::Error> {
+        Cli::try_parse_from(std::iter::once("snapsolve").chain(args.iter().copied()))
+            .map(|c| c.command)
+    }
+
+    #[test]
+    fn cli_definition_is_valid() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn solve_needs_a_file_and_count_takes_a_limit() {
+        assert!(parse(&["solve"]).is_err());
+        let Ok(Command::Count(a)) = parse(&["count", "x.txt", "--limit", "7"]) else {
+            panic!("expected count")
+        };
+        assert_eq!(a.limit, Some(7));
+        assert_eq!(a.engine, Engine::Fast);
+        assert!(parse(&["count", "x.txt", "--limit", "-1"]).is_err());
+        assert!(parse(&["count", "x.txt", "--engine", "slow"]).is_err());
+    }
+
+    #[test]
+    fn timeouts_are_positive_and_keep_the_old_spelling() {
+        assert!(parse(&["solve", "--timeout-ms", "5", "a"]).is_ok());
+        assert!(parse(&["solve", "--timeout", "0", "a"]).is_err());
+        assert!(parse(&["solve", "-o", "x", "--out-dir", "d", "a"]).is_err());
+    }
+
+    #[test]
+    fn render_and_generate_take_value_enums() {
+        let Ok(Command::Render(r)) = parse(&[
+            "render",
+            "p.txt",
+            "-o",
+            "x.png",
+            "--theme",
+            "dark",
+            "--frame",
+            "phone",
+            "--state",
+            "in-progress",
+        ]) else {
+            panic!("expected render")
+        };
+        assert_eq!(Theme::from(r.theme), Theme::Dark);
+        assert_eq!(synth::Frame::from(r.frame), synth::Frame::Phone);
+        assert_eq!(synth::State::from(r.state), synth::State::InProgress);
+        let Ok(Command::Render(r)) = parse(&["render", "p.txt", "-o", "x.png"]) else {
+            panic!("expected render")
+        };
+        assert_eq!(
+            (r.theme, r.frame, r.state),
+            (ThemeArg::Light, FrameArg::None, StateArg::Raw)
+        );
+        assert!(parse(&["render", "p.txt", "-o", "x.png", "--frame", "tablet"]).is_err());
+        let Ok(Command::Generate(g)) = parse(&["generate", "queens", "--difficulty", "expert"])
+        else {
+            panic!("expected generate")
+        };
+        assert_eq!(Grade::from(g.difficulty), Grade::Expert);
+        assert_eq!(g.game, GameArg::Queens);
+    }
+}

@@ -1,0 +1,98 @@
+//! `check-format` (validate puzzle text files) and `count` (how many solutions a puzzle has).
+
+use super::args::Engine;
+use super::config::{CheckFormatConfig, CountConfig};
+use super::exit::{Code, diag, solve_error_code};
+use super::input::load;
+use snapsolve::generate::search::{count_queens, count_tango};
+use snapsolve::puzzle::Puzzle;
+use snapsolve::solve::{self, EnumStop};
+
+/// `check-format`: parses every input, reports `ok` or the error with line and column.
+pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
+    let mut worst = Code::Ok;
+    for input in &cfg.inputs {
+        let name = input.name();
+        match load(input) {
+            Ok((p, _)) => {
+                let (rows, cols) = p.size();
+                println!("{name}: ok ({} {rows}x{cols})", p.game());
+                for w in p.warnings() {
+                    diag(format!("{name}: warning: {w}"));
+                }
+            }
+            Err(e) => {
+                diag(e.located(&name));
+                worst = worst.worst(e.code());
+            }
+        }
+    }
+    worst
+}
+
+/// `count`: enumerates solutions up to the limit.
+pub fn run_count(cfg: &CountConfig) -> Code {
+    let name = cfg.input.name();
+    let puzzle = match load(&cfg.input) {
+        Ok((p, _)) => p,
+        Err(e) => {
+            diag(e.located(&name));
+            return e.code();
+        }
+    };
+    match cfg.engine {
+        Engine::Fast => count_fast(cfg, &name, &puzzle),
+        Engine::Z3 => count_z3(cfg, &name, &puzzle),
+    }
+}
+
+/// Counts with the bitboard backtracker.
+fn count_fast(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
+    if let Err(e) = puzzle.validate() {
+        diag(format!("{name}: {e}"));
+        return Code::BadInput;
+    }
+    let t = std::time::Instant::now();
+    let limit = cfg.limit.unwrap_or(usize::MAX);
+    let out = match puzzle {
+        Puzzle::Tango(t) => count_tango(t, limit),
+        Puzzle::Queens(q) => count_queens(q, limit),
+    };
+    let secs = t.elapsed().as_secs_f64();
+    if cfg.limit.is_some_and(|l| out.count >= l) {
+        println!(
+            "at least {} solutions (limit reached, {secs:.2} s)",
+            out.count
+        );
+    } else {
+        println!("{} solutions ({secs:.2} s)", out.count);
+    }
+    Code::Ok
+}
+
+/// Counts with z3 (blocking clauses).
+fn count_z3(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
+    match solve::count(puzzle, &cfg.options, cfg.limit) {
+        Ok(e) => {
+            let secs = e.elapsed.as_secs_f64();
+            match e.stop {
+                EnumStop::Exhausted => println!("{} solutions ({secs:.2} s)", e.count),
+                EnumStop::Limit => {
+                    println!(
+                        "at least {} solutions (limit reached, {secs:.2} s)",
+                        e.count
+                    )
+                }
+                EnumStop::Timeout => {
+                    println!("at least {} solutions (timeout, {secs:.2} s)", e.count);
+                    return Code::Timeout;
+                }
+            }
+            Code::Ok
+        }
+        Err(e) => {
+            diag(format!("{name}: {e}"));
+            solve_error_code(&e)
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! The reports, text and JSON: the solver outcome of a puzzle, what was read from a
+//! screenshot (as `#` comment lines or a JSON object), the placed pieces checked, the stage
+//! times. Pure functions from library values to strings.
+
+use super::exit::Code;
+use serde_json::{Value, json};
+use snapsolve::answer::{SolvedImage, StageTimes};
+use snapsolve::board::{Doubt, Placed, Reading, Theme};
+use snapsolve::format;
+use snapsolve::puzzle::{Pos, Puzzle};
+use snapsolve::solve::{Conflict, Outcome, Report};
+use std::time::Duration;
+
+/// A duration in milliseconds.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// A duration in microseconds.
+pub fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// A JSON value as one output line.
+pub fn line(v: Value) -> String {
+    let mut s = v.to_string();
+    s.push('\n');
+    s
+}
+
+/// Cells as `r1c2 r3c4`.
+pub fn pos_list(ps: &[Pos]) -> String {
+    ps.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A cell as JSON.
+pub fn pos_json(p: Pos) -> Value {
+    json!({"row": p.row, "col": p.col, "display": p.to_string()})
+}
+
+/// The text report of a solver outcome (`== NAME` first when there are several inputs).
+pub fn report_text(name: &str, many: bool, p: &Puzzle, r: &Report) -> String {
+    let mut out = String::new();
+    if many {
+        out.push_str(&format!("== {name}\n"));
+    }
+    match &r.outcome {
+        Outcome::Unique(s) => {
+            out.push_str("unique solution\n");
+            out.push_str(&format::print_solution(p, s));
+        }
+        Outcome::Several { a, b, differ } => {
+            out.push_str(&format!(
+                "several solutions; two of them differ at {}\nsolution 1:\n{}solution 2:\n{}",
+                pos_list(differ),
+                format::print_solution(p, a),
+                format::print_solution(p, b)
+            ));
+        }
+        Outcome::None { conflict } => {
+            out.push_str("no solution; these cannot hold together:\n");
+            for c in conflict {
+                out.push_str(&format!("  {c}\n"));
+            }
+        }
+        Outcome::Timeout { first } => {
+            out.push_str("timeout: the solver gave up");
+            match first {
+                Some(s) => out.push_str(&format!(
+                    " before proving this solution unique\n{}",
+                    format::print_solution(p, s)
+                )),
+                None => out.push('\n'),
+            }
+        }
+    }
+    out
+}
+
+/// A conflict-set member as JSON.
+pub fn conflict_json(c: &Conflict) -> Value {
+    let display = c.to_string();
+    match *c {
+        Conflict::Given { pos, symbol } => json!({"kind": "given", "cell": pos_json(pos),
+            "symbol": symbol, "display": display}),
+        Conflict::Marker { edge, marker } => {
+            let (a, b) = edge.cells();
+            json!({"kind": "marker", "cells": [pos_json(a), pos_json(b)],
+                "marker": marker, "display": display})
+        }
+        Conflict::Row(r) => json!({"kind": "row", "row": r, "display": display}),
+        Conflict::Column(k) => json!({"kind": "column", "col": k, "display": display}),
+        Conflict::Region(k) => json!({"kind": "region", "region": k,
+            "letter": snapsolve::Queens::letter(k).to_string(), "display": display}),
+    }
+}
+
+/// The JSON report of a solver outcome, with the solver timings.
+pub fn report_json(name: &str, p: &Puzzle, text: &str, r: &Report, code: Code) -> Value {
+    let (rows, cols) = p.size();
+    let t = &r.timings;
+    let mut v = json!({
+        "file": name,
+        "game": p.game(),
+        "rows": rows,
+        "cols": cols,
+        "puzzle": text,
+        "outcome": r.outcome.name(),
+        "exit_code": code.code(),
+        "timings_us": {
+            "build": micros(t.build), "first": micros(t.first), "second": micros(t.second),
+            "explain": micros(t.explain), "total": micros(t.total),
+        },
+    });
+    let m = v.as_object_mut().expect("json object");
+    match &r.outcome {
+        Outcome::Unique(s) => {
+            m.insert("solution".into(), format::print_solution(p, s).into());
+        }
+        Outcome::Several { a, b, differ } => {
+            m.insert(
+                "solutions".into(),
+                json!([format::print_solution(p, a), format::print_solution(p, b)]),
+            );
+            m.insert(
+                "differ".into(),
+                differ.iter().map(|&q| pos_json(q)).collect::<Value>(),
+            );
+        }
+        Outcome::None { conflict } => {
+            m.insert(
+                "conflict".into(),
+                conflict.iter().map(conflict_json).collect::<Value>(),
+            );
+        }
+        Outcome::Timeout { first } => {
+            if let Some(s) = first {
+                m.insert("solution".into(), format::print_solution(p, s).into());
+            }
+        }
+    }
+    v
+}
+
+/// A placed piece as text (`S r1c2`, `crown r1c2`, `x r1c2`).
+pub fn placed_str(p: &Placed) -> String {
+    match *p {
+        Placed::Symbol { pos, symbol } => format!("{} {pos}", symbol.letter()),
+        Placed::Crown { pos } => format!("crown {pos}"),
+        Placed::Cross { pos } => format!("x {pos}"),
+    }
+}
+
+/// A doubt as text, with its confidence.
+pub fn doubt_str(d: &Doubt) -> String {
+    match *d {
+        Doubt::Cell { pos, confidence } => format!("cell {pos} {confidence:.2}"),
+        Doubt::Edge { edge, confidence } => format!("edge {edge} {confidence:.2}"),
+    }
+}
+
+/// A placed piece as JSON.
+pub fn placed_json(p: &Placed) -> Value {
+    let mut v = json!({"cell": pos_json(p.pos()), "display": placed_str(p)});
+    let m = v.as_object_mut().expect("json object");
+    match *p {
+        Placed::Symbol { symbol, .. } => {
+            m.insert("kind".into(), "symbol".into());
+            m.insert("symbol".into(), json!(symbol));
+        }
+        Placed::Crown { .. } => {
+            m.insert("kind".into(), "crown".into());
+        }
+        Placed::Cross { .. } => {
+            m.insert("kind".into(), "cross".into());
+        }
+    }
+    v
+}
+
+/// A doubt as JSON.
+pub fn doubt_json(d: &Doubt) -> Value {
+    match *d {
+        Doubt::Cell { pos, confidence } => {
+            json!({"kind": "cell", "cell": pos_json(pos), "confidence": confidence})
+        }
+        Doubt::Edge { edge, confidence } => {
+            let (a, b) = edge.cells();
+            json!({"kind": "edge", "cells": [pos_json(a), pos_json(b)],
+                "display": edge.to_string(), "confidence": confidence})
+        }
+    }
+}
+
+/// The reading as JSON: game, size, the puzzle text, where the board is, placed pieces and
+/// doubts.
+pub fn reading_json(r: &Reading) -> Value {
+    let (rows, cols) = r.puzzle.size();
+    let g = &r.grid;
+    json!({
+        "game": r.game(),
+        "rows": rows,
+        "cols": cols,
+        "puzzle": format::print(&r.puzzle),
+        "grid": {"left": g.left, "top": g.top, "cell_w": g.cell_w, "cell_h": g.cell_h},
+        "theme": r.theme,
+        "min_confidence": r.min_confidence,
+        "placed": r.placed.iter().map(placed_json).collect::<Value>(),
+        "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
+    })
+}
+
+/// `#` comment lines describing a reading (the puzzle text stays parseable with them).
+pub fn reading_comments(name: &str, r: &Reading) -> String {
+    let (rows, cols) = r.puzzle.size();
+    let g = &r.grid;
+    let theme = match r.theme {
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    };
+    let mut out = format!(
+        "# {name}: {} {rows}x{cols} board at ({:.0}, {:.0}), cell {:.1}x{:.1} px, {theme} theme, \
+         lowest confidence {:.2}\n",
+        r.game(),
+        g.left,
+        g.top,
+        g.cell_w,
+        g.cell_h,
+        r.min_confidence
+    );
+    if !r.placed.is_empty() {
+        let list: Vec<String> = r.placed.iter().map(placed_str).collect();
+        out += &format!("# placed ({}): {}\n", list.len(), list.join(", "));
+    }
+    if !r.doubts.is_empty() {
+        let list: Vec<String> = r.doubts.iter().map(doubt_str).collect();
+        out += &format!("# low confidence ({}): {}\n", list.len(), list.join(", "));
+    }
+    out
+}
+
+/// Decodes and reads an image, writing the stage pictures into `debug` when given. Returns the
+/// image (when decoded), the reading, and the decode and read times.
+/// The stage times as JSON (milliseconds); `solve` and `render` only when solved.
+pub fn stage_ms(t: &StageTimes, solved: bool) -> Value {
+    if solved {
+        json!({"load": ms(t.load), "decode": ms(t.decode), "read": ms(t.read),
+            "solve": ms(t.solve), "render": ms(t.render)})
+    } else {
+        json!({"load": ms(t.load), "decode": ms(t.decode), "read": ms(t.read)})
+    }
+}
+
+/// The text report of a solved screenshot: the reading as comments, the outcome, the placed
+/// pieces checked, the cells to look at, the overlay written.
+pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Option<&str>) -> String {
+    let r = &s.reading;
+    let mut out = String::new();
+    if many {
+        out += &format!("== {name}\n");
+    }
+    out += &reading_comments(name, r);
+    out += &report_text(name, false, &r.puzzle, &s.report);
+    match &s.report.outcome {
+        Outcome::Unique(_) => {
+            let pieces = r
+                .placed
+                .iter()
+                .filter(|p| !matches!(p, Placed::Cross { .. }))
+                .count();
+            if !s.wrong.is_empty() {
+                out += &format!("wrong placed pieces ({}):\n", s.wrong.len());
+                for w in &s.wrong {
+                    out += &format!("  {w}\n");
+                }
+            } else if pieces > 0 {
+                out += &format!("placed pieces: all {pieces} agree with the solution\n");
+            }
+        }
+        Outcome::None { .. } => {
+            out += &format!(
+                "cells to look at (least confident read first): {}\n",
+                pos_list(&s.look_at)
+            );
+        }
+        _ => {}
+    }
+    if let Some(o) = overlay
+        && o != "-"
+    {
+        out += &format!("overlay: {o}\n");
+    }
+    out
+}
+
+/// The JSON report of a solved screenshot.
+pub fn image_report_json(name: &str, s: &SolvedImage, code: Code, overlay: Option<&str>) -> Value {
+    let text = format::print(&s.reading.puzzle);
+    let mut v = report_json(name, &s.reading.puzzle, &text, &s.report, code);
+    let m = v.as_object_mut().expect("json object");
+    m.insert("kind".into(), "image".into());
+    m.insert("read".into(), reading_json(&s.reading));
+    m.insert(
+        "wrong".into(),
+        s.wrong
+            .iter()
+            .map(|w| {
+                let mut p = placed_json(&w.placed);
+                if let Some(e) = w.expected {
+                    p["expected"] = json!(e);
+                }
+                p["display"] = w.to_string().into();
+                p
+            })
+            .collect::<Value>(),
+    );
+    if matches!(s.report.outcome, Outcome::None { .. }) {
+        m.insert(
+            "look_at".into(),
+            s.look_at.iter().map(|&p| pos_json(p)).collect::<Value>(),
+        );
+    }
+    if let Some(o) = overlay {
+        m.insert("overlay".into(), o.into());
+    }
+    m.insert("stage_ms".into(), stage_ms(&s.times, true));
+    v
+}
+
+/// `read`: prints the puzzle read from each image.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use snapsolve::board::Grid;
+    use snapsolve::puzzle::{Edge, Symbol};
+
+    #[test]
+    fn comments_keep_the_text_parseable() {
+        let puzzle = format::parse("tango 2x2\n. .\n\n. .\n").unwrap();
+        let r = Reading {
+            puzzle: puzzle.clone(),
+            grid: Grid {
+                rows: 2,
+                cols: 2,
+                left: 10.0,
+                top: 20.0,
+                cell_w: 30.0,
+                cell_h: 30.0,
+            },
+            theme: Theme::Light,
+            placed: vec![Placed::Symbol {
+                pos: Pos::new(0, 1),
+                symbol: Symbol::Moon,
+            }],
+            doubts: vec![Doubt::Edge {
+                edge: Edge::Right(Pos::new(0, 0)),
+                confidence: 0.25,
+            }],
+            min_confidence: 0.25,
+        };
+        let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
+        assert!(text.contains("# placed (1): M r1c2"), "{text}");
+        assert!(text.contains("edge r1c1|r1c2 0.25"), "{text}");
+        assert_eq!(format::parse(&text).unwrap(), puzzle);
+        let v = reading_json(&r);
+        assert_eq!(v["placed"][0]["symbol"], "moon");
+        assert_eq!(v["doubts"][0]["kind"], "edge");
+    }
+}

@@ -1,0 +1,89 @@
+//! `solve`: every input (screenshot or puzzle text, told apart by content) solved on worker
+//! threads, the reports printed in input order.
+
+use super::args::OutputFormat;
+use super::config::{Item, SolveConfig};
+use super::exit::{Code, diag_line, outcome_code, solve_error_code};
+use super::image::solve_image;
+use super::input::{read_input, text_puzzle};
+use super::report::{line, report_json, report_text};
+use super::runner::{ItemOut, run_items};
+use serde_json::json;
+use snapsolve::input::{InputKind, sniff};
+use snapsolve::puzzle::Puzzle;
+use snapsolve::solve;
+
+/// `solve`: every input (in parallel), results printed in input order; the most severe code
+/// wins.
+pub fn run_solve(cfg: &SolveConfig) -> Code {
+    let many = cfg.items.len() > 1;
+    run_items(&cfg.items, cfg.jobs, cfg.quiet, |item| {
+        solve_item(cfg, item, many)
+    })
+}
+
+/// Solves one input, sniffed by content.
+fn solve_item(cfg: &SolveConfig, item: &Item, many: bool) -> ItemOut {
+    let name = item.input.name();
+    let json = cfg.format == OutputFormat::Json;
+    let limit = cfg.options.read.decode.max_file_bytes;
+    let t0 = std::time::Instant::now();
+    let loaded = read_input(&item.input, limit).and_then(|bytes| match sniff(&bytes) {
+        InputKind::Image(_) => Ok(Err(bytes)),
+        _ => text_puzzle(&bytes).map(Ok),
+    });
+    let load_time = t0.elapsed();
+    match loaded {
+        Ok(Err(bytes)) => solve_image(cfg, item, &name, &bytes, many, load_time),
+        Ok(Ok((puzzle, text))) => {
+            let mut o = solve_text(cfg, &name, many, &puzzle, &text);
+            if item.overlay.is_some() && !many {
+                o.err += &diag_line(format!("{name}: warning: no overlay for puzzle text"));
+            }
+            o
+        }
+        Err(e) => {
+            let code = e.code();
+            let err = diag_line(e.located(&name));
+            let out = if json {
+                line(json!({"file": name, "exit_code": code.code(), "error": e.to_string()}))
+            } else {
+                String::new()
+            };
+            ItemOut { code, out, err }
+        }
+    }
+}
+
+/// Solves a puzzle read from text.
+fn solve_text(cfg: &SolveConfig, name: &str, many: bool, puzzle: &Puzzle, text: &str) -> ItemOut {
+    let json = cfg.format == OutputFormat::Json;
+    let mut err = String::new();
+    for w in puzzle.warnings() {
+        err += &diag_line(format!("{name}: warning: {w}"));
+    }
+    match solve::solve(puzzle, &cfg.options.solve) {
+        Ok(report) => {
+            let code = outcome_code(&report.outcome);
+            let out = if json {
+                line(report_json(name, puzzle, text, &report, code))
+            } else {
+                report_text(name, many, puzzle, &report)
+            };
+            ItemOut { code, out, err }
+        }
+        Err(e) => {
+            let code = solve_error_code(&e);
+            err += &diag_line(format!("{name}: {e}"));
+            let out = if json {
+                line(
+                    json!({"file": name, "exit_code": code.code(), "error": e.to_string(),
+                    "puzzle": text}),
+                )
+            } else {
+                String::new()
+            };
+            ItemOut { code, out, err }
+        }
+    }
+}
