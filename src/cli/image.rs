@@ -16,9 +16,8 @@ use snapsolve::render::RenderError;
 use snapsolve::render::draw::{self, hex};
 use snapsolve::render::output::write_png_atomic;
 use snapsolve::vision::ReadError;
-use snapsolve::vision::debug::read_tango_debug;
+use snapsolve::vision::debug::tango_pictures;
 use snapsolve::vision::decode::decode;
-use snapsolve::vision::queens::read_queens;
 use snapsolve::{Queens, format};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -150,47 +149,38 @@ fn read_decoded(
     };
     times.decode = t0.elapsed();
     let t1 = Instant::now();
-    let (reading, io) = match debug {
-        None => (pipeline::read_image(&img, opts), None),
-        Some(dir) => match read_debug(&img, opts, dir) {
-            Ok(r) => (r, None),
-            // The pictures could not be written: still read the image.
-            Err(e) => (pipeline::read_image(&img, opts), Some(e)),
-        },
-    };
+    let traced = pipeline::read(&img, opts);
     times.read = t1.elapsed();
-    (Some(img), reading, times, io)
+    let io = debug.and_then(|dir| write_debug(&img, &traced.trace, dir).err());
+    (Some(img), traced.reading, times, io)
 }
 
-/// Runs the readers like [`pipeline::read_image`], with each reader's stage pictures in
-/// `dir/tango/` and `dir/queens/`.
-fn read_debug(
-    img: &RgbImage,
-    opts: &ReadOptions,
-    dir: &Path,
-) -> std::io::Result<Result<Reading, ReadError>> {
+/// Each reader's stage pictures in `dir/tango/` and `dir/queens/`, drawn from the trace of the
+/// run that produced the answer.
+fn write_debug(img: &RgbImage, trace: &pipeline::ReadTrace, dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let tango = match opts.game {
-        Some(Game::Queens) => None,
-        _ => Some(read_tango_debug(img, &opts.tango, &dir.join("tango"))?),
-    };
-    let queens = match opts.game {
-        Some(Game::Tango) => None,
-        _ => {
-            let t = Instant::now();
-            let r = read_queens(img, &opts.queens);
-            let took = t.elapsed();
-            write_queens_debug(img, &r, took, &dir.join("queens"))?;
-            Some(r)
+    if let Some(t) = &trace.tango {
+        tango_pictures(img, &t.trace).write(&dir.join("tango"))?;
+    }
+    match &trace.queens {
+        Some(q) => {
+            let took = trace
+                .timings
+                .iter()
+                .find(|t| t.0 == "queens")
+                .map_or(Duration::ZERO, |t| t.1);
+            write_queens_debug(img, &q.result, took, &dir.join("queens"))?;
         }
-    };
-    let read = match (tango, queens) {
-        (Some(t), Some(q)) => pipeline::choose(t, q),
-        (Some(t), None) => t.map_err(|_| ReadError::NoBoardOfGame(Game::Tango)),
-        (None, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
-        (None, None) => Err(ReadError::NoBoard(String::new())),
-    };
-    Ok(pipeline::finish(read, opts))
+        None if trace.tango.is_some() => {
+            std::fs::create_dir_all(dir.join("queens"))?;
+            std::fs::write(
+                dir.join("queens/timings.txt"),
+                "not run: the Tango reading was confident\n",
+            )?;
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 /// Queens debug pictures: `grid.png` (the lattice, region borders thick, region letters,

@@ -2,19 +2,21 @@
 //!
 //! Each stage is a module with a typed value between stages:
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
-//! - `locate`: image -> [`crate::board::Grid`] and the game;
-//! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
+//! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
+//!   markers -> [`crate::board::Reading`], each reader with its own locator;
+//! - [`pixel`]: the pixel sampling both readers share;
+//! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
 pub mod debug;
 pub mod decode;
-pub mod locate;
+pub mod pixel;
 pub mod queens;
 pub mod tango;
 
 use crate::puzzle::Game;
 
 /// Errors of the image stages.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum ReadError {
     /// The image could not be decoded (corrupt, truncated, not an image, unsupported format).
     #[error("cannot decode the image: {0}")]
