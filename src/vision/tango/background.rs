@@ -8,19 +8,31 @@ use image::RgbImage;
 
 /// Mean colour of a few pixels near each corner of a cell (away from the icon in the middle and
 /// the markers at edge midpoints). Returns the per-channel median of the corner patches.
-pub fn cell_background(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> [f32; 3] {
-    cell_background_ex(img, grid, row, col).0
+pub fn cell_background(
+    img: &RgbImage,
+    grid: &Grid,
+    row: usize,
+    col: usize,
+    opts: &TangoLocateOptions,
+) -> [f32; 3] {
+    cell_background_ex(img, grid, row, col, opts).0
 }
 
 /// [`cell_background`] and the fraction of strongly coloured samples (an overlay such as the
 /// red stripes over rule-breaking cells hides whether the cell is grey or white).
-pub fn cell_background_ex(img: &RgbImage, grid: &Grid, row: usize, col: usize) -> ([f32; 3], f32) {
+pub fn cell_background_ex(
+    img: &RgbImage,
+    grid: &Grid,
+    row: usize,
+    col: usize,
+    opts: &TangoLocateOptions,
+) -> ([f32; 3], f32) {
     let x0 = grid.left + col as f32 * grid.cell_w;
     let y0 = grid.top + row as f32 * grid.cell_h;
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(36);
     for &(fx, fy) in &[(0.0f32, 0.0f32), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
-        for &a in &[0.1f32, 0.15, 0.2] {
-            for &b in &[0.1f32, 0.15, 0.2] {
+        for &a in &opts.background_insets {
+            for &b in &opts.background_insets {
                 let u = if fx == 0.0 { a } else { 1.0 - a };
                 let v = if fy == 0.0 { b } else { 1.0 - b };
                 samples.push(nearest(img, x0 + u * grid.cell_w, y0 + v * grid.cell_h));
@@ -32,7 +44,7 @@ pub fn cell_background_ex(img: &RgbImage, grid: &Grid, row: usize, col: usize) -
     let neutral: Vec<[f32; 3]> = samples
         .iter()
         .copied()
-        .filter(|&p| chroma(p) <= NEUTRAL_CHROMA)
+        .filter(|&p| chroma(p) <= opts.neutral_chroma)
         .collect();
     let coloured = 1.0 - neutral.len() as f32 / samples.len() as f32;
     if neutral.len() * 4 >= samples.len() {
@@ -41,11 +53,6 @@ pub fn cell_background_ex(img: &RgbImage, grid: &Grid, row: usize, col: usize) -
     }
     (median3(&mut samples), coloured)
 }
-
-/// Chroma below which a background sample counts as neutral in [`cell_background`] (the
-/// stripes LinkedIn draws over rule-breaking cells are far above; cell tints of other games
-/// cover the whole cell, so they are kept).
-pub const NEUTRAL_CHROMA: f32 = 40.0;
 
 /// Per-channel median.
 pub fn median3(s: &mut [[f32; 3]]) -> [f32; 3] {
@@ -63,13 +70,13 @@ pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &TangoLocateOptions) -> (f
     let mut bgs = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            bgs.push(cell_background(img, grid, r, c));
+            bgs.push(cell_background(img, grid, r, c, opts));
         }
     }
     let mut lumas: Vec<f32> = bgs.iter().map(|&p| luma(p)).collect();
     lumas.sort_by(f32::total_cmp);
     let med = lumas[lumas.len() / 2];
-    let theme = if med >= 128.0 {
+    let theme = if med >= opts.theme_split_luma {
         Theme::Light
     } else {
         Theme::Dark

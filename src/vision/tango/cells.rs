@@ -19,7 +19,7 @@ pub(super) fn read_cells(
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            let (bg, overlay) = cell_background_ex(img, grid, r, c);
+            let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
             let (icon_frac, hist) = icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
@@ -110,7 +110,7 @@ fn icon(
                 continue;
             }
             inside += 1;
-            hist[colour_bin(px, bg_l, opts.hue_min_chroma)] += 1.0;
+            hist[colour_bin(px, bg_l, opts.hue_min_chroma, &opts.hue_bins)] += 1.0;
         }
     }
     if inside > 0 {
@@ -122,18 +122,19 @@ fn icon(
 }
 
 /// Bin of an icon pixel: hue sectors for coloured pixels, dark / light for grey ones.
-pub(super) fn colour_bin(p: [f32; 3], bg_luma: f32, min_chroma: f32) -> usize {
+pub(super) fn colour_bin(p: [f32; 3], bg_luma: f32, min_chroma: f32, bins: &[f32; 5]) -> usize {
     if chroma(p) < min_chroma {
         return if luma(p) < bg_luma { 5 } else { 6 };
     }
     let h = hue(p);
-    if !(50.0..330.0).contains(&h) {
+    let [yellow, green, blue, purple, red] = *bins;
+    if !(yellow..red).contains(&h) {
         0 // red-orange
-    } else if h < 75.0 {
+    } else if h < green {
         1 // yellow
-    } else if h < 170.0 {
+    } else if h < blue {
         2 // green
-    } else if h < 260.0 {
+    } else if h < purple {
         3 // blue
     } else {
         4 // purple

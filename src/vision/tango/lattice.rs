@@ -150,7 +150,7 @@ pub(super) fn refine(
     let search = (opts.pos_tol_frac * p).ceil().max(1.0) as i64;
     let fit = |vertical: bool, origin: f32, a: f32, b: f32| -> Option<(f32, f32, f32)> {
         // Skip the ends of each line, where the perpendicular border runs.
-        let (a, b) = (a + 0.1 * p, b - 0.1 * p);
+        let (a, b) = (a + opts.fit_end_inset * p, b - opts.fit_end_inset * p);
         let mut pts = Vec::new();
         let mut covs = 0.0;
         for i in 1..n {
@@ -161,9 +161,9 @@ pub(super) fn refine(
                     (x, coverage(r, vertical, x, a, b))
                 })
                 .collect();
-            let best = plateau_centre(&cs);
+            let best = plateau_centre(&cs, opts.plateau_tol);
             covs += best.0;
-            if best.0 >= opts.min_coverage * 0.8 {
+            if best.0 >= opts.min_coverage * opts.fit_min_coverage_frac {
                 pts.push((i as f32, best.1));
             }
         }
@@ -176,7 +176,7 @@ pub(super) fn refine(
     if (qx - qy).abs() > opts.max_aspect_error * qx.max(qy) || qx < opts.min_pitch {
         return None;
     }
-    if (qx - p).abs() > 0.15 * p {
+    if (qx - p).abs() > opts.max_pitch_drift * p {
         return None;
     }
     Some(((ox, oy, qx, qy), (cx + cy) / 2.0))
@@ -213,7 +213,7 @@ pub(super) fn extent(
                 (p, coverage(r, vertical, p, 0.0, len as f32 - 1.0))
             })
             .collect();
-        plateau_centre(&cs).1
+        plateau_centre(&cs, opts.plateau_tol).1
     };
     let xs: Vec<f32> = (0..ni)
         .map(|i| snap(true, ox + (i as i64 + i_lo) as f32 * qx))
@@ -316,12 +316,12 @@ pub(super) fn extent(
 }
 
 /// The best coverage among `(position, coverage)` samples and the centre of the positions that
-/// reach it (a line several pixels wide gives a plateau; its middle is the line's centre).
-fn plateau_centre(cs: &[(f32, f32)]) -> (f32, f32) {
+/// reach it to within `tol` (a line several pixels wide gives a plateau; its middle is the line's centre).
+fn plateau_centre(cs: &[(f32, f32)], tol: f32) -> (f32, f32) {
     let max = cs.iter().map(|c| c.1).fold(0.0f32, f32::max);
     let (mut sum, mut k) = (0.0, 0.0);
     for &(p, c) in cs {
-        if c >= max - 0.02 {
+        if c >= max - tol {
             sum += p;
             k += 1.0;
         }

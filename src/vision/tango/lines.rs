@@ -238,7 +238,7 @@ pub(super) fn line_candidates(
         if let Some(r) = cur {
             runs.push(r);
         }
-        runs.retain(|&(s, e)| e - s >= 4);
+        runs.retain(|&(s, e)| e - s >= opts.min_run);
         // Chain runs across gaps that are short compared with the runs.
         let mut chained: Vec<(usize, usize)> = Vec::new();
         for r in runs {

@@ -107,6 +107,33 @@ pub struct TangoLocateOptions {
     /// ... and, when it is finer (`k >= 2`), if its mean interior coverage is at most this much
     /// below the best one's. Default 0.1.
     pub pick_max_coverage_drop: f32,
+    /// Shortest ridge run (px) kept before chaining runs into lines. Default 4.
+    pub min_run: usize,
+    /// Lattice proposals of the same size are duplicates when their origins differ by less
+    /// than this fraction of the pitch... Default 0.2.
+    pub dup_offset_frac: f32,
+    /// ... and their pitches by less than this fraction. Default 0.1.
+    pub dup_pitch_frac: f32,
+    /// When fitting a proposal's lines, this fraction of the pitch is left out at each end
+    /// (where the perpendicular border runs). Default 0.1.
+    pub fit_end_inset: f32,
+    /// A lattice line joins the fit when its coverage reaches this fraction of
+    /// [`Self::min_coverage`]. Default 0.8.
+    pub fit_min_coverage_frac: f32,
+    /// Largest change of the pitch by the fit, as a fraction of the proposed pitch. Default 0.15.
+    pub max_pitch_drift: f32,
+    /// Positions whose coverage is within this of the best one form the plateau whose centre is
+    /// the line's position. Default 0.02.
+    pub plateau_tol: f32,
+    /// Cell backgrounds are sampled at these fractions of the pitch from each corner (both
+    /// ways: a 3x3 patch per corner). Default `[0.1, 0.15, 0.2]`.
+    pub background_insets: [f32; 3],
+    /// Chroma up to which a background sample counts as neutral (the stripes LinkedIn draws
+    /// over rule-breaking cells are far above; cell tints of other games cover the whole cell,
+    /// so they are kept). Default 40.
+    pub neutral_chroma: f32,
+    /// A board whose median cell luma is at least this is in light mode, else dark. Default 128.
+    pub theme_split_luma: f32,
 }
 
 impl Default for TangoLocateOptions {
@@ -144,6 +171,16 @@ impl Default for TangoLocateOptions {
             pick_extent_tol: 0.3,
             pick_pitch_tol: 0.1,
             pick_max_coverage_drop: 0.1,
+            min_run: 4,
+            dup_offset_frac: 0.2,
+            dup_pitch_frac: 0.1,
+            fit_end_inset: 0.1,
+            fit_min_coverage_frac: 0.8,
+            max_pitch_drift: 0.15,
+            plateau_tol: 0.02,
+            background_insets: [0.1, 0.15, 0.2],
+            neutral_chroma: 40.0,
+            theme_split_luma: 128.0,
         }
     }
 }
@@ -325,9 +362,9 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
     for (p, _) in props {
         let dup = uniq.iter().any(|q| {
             q.n == p.n
-                && (q.left - p.left).abs() < 0.2 * p.pitch
-                && (q.top - p.top).abs() < 0.2 * p.pitch
-                && (q.pitch - p.pitch).abs() < 0.1 * p.pitch
+                && (q.left - p.left).abs() < opts.dup_offset_frac * p.pitch
+                && (q.top - p.top).abs() < opts.dup_offset_frac * p.pitch
+                && (q.pitch - p.pitch).abs() < opts.dup_pitch_frac * p.pitch
         });
         if !dup {
             uniq.push(p);

@@ -61,6 +61,9 @@ pub struct TangoReadOptions {
     pub icon_empty_frac: f32,
     /// Chroma from which an icon pixel counts as coloured (hue bins). Default 40.
     pub hue_min_chroma: f32,
+    /// Hue (degrees) where the bins yellow, green, blue, purple and red-orange begin (red-orange
+    /// wraps round 0). Default `[50, 75, 170, 260, 330]`.
+    pub hue_bins: [f32; 5],
     /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
     pub cluster_min_separation: f32,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
@@ -119,6 +122,7 @@ impl Default for TangoReadOptions {
             icon_min_frac: 0.14,
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
+            hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
             min_icon_colour: 0.25,
             marker_radius: 0.18,
@@ -550,9 +554,33 @@ mod tests {
     }
 
     #[test]
+    fn documented_defaults_match_the_code() {
+        crate::vision::check_documented_defaults(
+            include_str!("mod.rs"),
+            "TangoReadOptions",
+            &format!(
+                "{:?}",
+                TangoReadOptions {
+                    locate: TangoLocateOptions {
+                        work_max_sides: Vec::new(),
+                        ..TangoLocateOptions::default()
+                    },
+                    ..TangoReadOptions::default()
+                }
+            ),
+        );
+        crate::vision::check_documented_defaults(
+            include_str!("locate.rs"),
+            "TangoLocateOptions",
+            &format!("{:?}", TangoLocateOptions::default()),
+        );
+    }
+
+    #[test]
     fn hue_bins() {
-        assert_eq!(colour_bin([245.0, 181.0, 61.0], 255.0, 40.0), 0);
-        assert_eq!(colour_bin([89.0, 141.0, 226.0], 255.0, 40.0), 3);
-        assert_eq!(colour_bin([20.0, 20.0, 20.0], 255.0, 40.0), 5);
+        let bins = TangoReadOptions::default().hue_bins;
+        assert_eq!(colour_bin([245.0, 181.0, 61.0], 255.0, 40.0, &bins), 0);
+        assert_eq!(colour_bin([89.0, 141.0, 226.0], 255.0, 40.0, &bins), 3);
+        assert_eq!(colour_bin([20.0, 20.0, 20.0], 255.0, 40.0, &bins), 5);
     }
 }
