@@ -7,8 +7,9 @@
 //! minimum and median timings.
 
 use snapsolve::format;
+use snapsolve::vision::debug::tango_pictures;
 use snapsolve::vision::decode::{DecodeOptions, decode};
-use snapsolve::vision::tango::{TangoReadOptions, read_tango, read_tango_detail};
+use snapsolve::vision::tango::{TangoReadOptions, read_tango_traced};
 use std::time::Instant;
 
 /// (minimum, median).
@@ -40,13 +41,13 @@ fn main() -> anyhow::Result<()> {
         let img = decode(&bytes, &DecodeOptions::default())?;
         dec.push(t0.elapsed().as_secs_f64() * 1e3);
         let t1 = Instant::now();
-        let r = read_tango(&img, &opts);
+        let (r, trace) = read_tango_traced(&img, &opts);
         rd.push(t1.elapsed().as_secs_f64() * 1e3);
-        reading = Some((img, r));
+        reading = Some((img, r, trace));
     }
-    let (img, result) = reading.expect("at least one run");
+    let (img, result, d) = reading.expect("at least one run");
     if let Some(dir) = debug_dir {
-        snapsolve::vision::debug::read_tango_debug(&img, &opts, std::path::Path::new(dir))??;
+        tango_pictures(&img, &d).write(std::path::Path::new(dir))?;
     }
     let reading = result?;
     print!("{}", format::print(&reading.puzzle));
@@ -62,7 +63,6 @@ fn main() -> anyhow::Result<()> {
         println!("# doubt {d:?}");
     }
     if detail {
-        let (_, d) = read_tango_detail(&img, &opts)?;
         for c in &d.cells {
             println!(
                 "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2})",

@@ -1,15 +1,21 @@
 //! The whole image pipeline in one call: decode -> decide the game and read the board
-//! (Tango and Queens readers) -> [`Reading`]. The solver and the overlay are separate calls
-//! ([`crate::solve`], [`crate::render`]) so each stage stays testable on its own.
+//! (Tango and Queens readers) -> resolve doubtful cells -> [`Reading`]. The solver and the
+//! overlay are separate calls ([`crate::solve`], [`crate::render`]) so each stage stays testable
+//! on its own.
+//!
+//! [`read`] is the one composition of the readers: it returns the reading with a [`ReadTrace`]
+//! (each reader's own trace and outcome, stage timings) from which `--debug-dir` draws its
+//! pictures; [`read_image`], [`read_bytes`] and [`read_path`] are thin wrappers over it.
 
 use crate::board::Reading;
 use crate::puzzle::Game;
 use crate::vision::ReadError;
 use crate::vision::decode::{DecodeOptions, decode};
-use crate::vision::queens::{QueensReadOptions, read_queens};
-use crate::vision::tango::{TangoReadOptions, read_tango};
+use crate::vision::queens::{QueensReadOptions, QueensTrace, read_queens_traced};
+use crate::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use image::RgbImage;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// Options of the whole read pipeline.
 #[derive(Clone, Debug)]
@@ -59,25 +65,86 @@ pub enum PipelineError {
     Read(#[from] ReadError),
 }
 
-/// Reads a decoded image. With no forced game both readers run: each refuses boards of the
-/// other game, and when both accept, the more confident reading wins.
-pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadError> {
-    let read = match opts.game {
-        Some(Game::Tango) => {
-            read_tango(img, &opts.tango).map_err(|_| ReadError::NoBoardOfGame(Game::Tango))
-        }
-        Some(Game::Queens) => {
-            read_queens(img, &opts.queens).map_err(|_| ReadError::NoBoardOfGame(Game::Queens))
-        }
-        None => {
-            let tango = read_tango(img, &opts.tango);
-            match tango {
-                Ok(t) if t.min_confidence >= opts.skip_queens_above => Ok(t),
-                tango => choose(tango, read_queens(img, &opts.queens)),
-            }
-        }
+/// What one reader produced: its own outcome (before the game decision) and its trace.
+#[derive(Clone, Debug)]
+pub struct ReaderRun<T> {
+    /// The reader's outcome.
+    pub result: Result<Reading, ReadError>,
+    /// What its stages produced.
+    pub trace: T,
+}
+
+/// What the read pipeline did: the readers that ran, with their traces, and stage timings.
+#[derive(Clone, Debug, Default)]
+pub struct ReadTrace {
+    /// The Tango reader, when it ran.
+    pub tango: Option<ReaderRun<TangoTrace>>,
+    /// The Queens reader, when it ran (not when the game is forced to Tango, nor when the
+    /// Tango reading was confident enough: [`ReadOptions::skip_queens_above`]).
+    pub queens: Option<ReaderRun<QueensTrace>>,
+    /// Wall time of each stage, in order (`tango`, `queens`, `resolve`).
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// The outcome of [`read`]: the reading (or why there is none) and how it was reached.
+#[derive(Clone, Debug)]
+pub struct Traced {
+    /// The reading, after the game decision and [`finish`].
+    pub reading: Result<Reading, ReadError>,
+    /// What each reader produced.
+    pub trace: ReadTrace,
+}
+
+/// Reads a decoded image, keeping each reader's trace. With no forced game the Tango reader
+/// runs first; the Queens reader runs too unless the Tango reading is confident
+/// ([`ReadOptions::skip_queens_above`]). Each reader refuses boards of the other game, and
+/// when both accept, the more confident reading wins ([`choose`]).
+pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
+    let mut trace = ReadTrace::default();
+    let tango = match opts.game {
+        Some(Game::Queens) => None,
+        _ => Some(timed(&mut trace, "tango", || {
+            read_tango_traced(img, &opts.tango)
+        })),
     };
-    finish(read, opts)
+    let confident = tango.as_ref().is_some_and(|(r, _)| {
+        r.as_ref()
+            .is_ok_and(|t| t.min_confidence >= opts.skip_queens_above)
+    });
+    let queens = match opts.game {
+        Some(Game::Tango) => None,
+        None if confident => None,
+        _ => Some(timed(&mut trace, "queens", || {
+            read_queens_traced(img, &opts.queens)
+        })),
+    };
+    let tango_result = tango.as_ref().map(|(r, _)| r.clone());
+    let queens_result = queens.as_ref().map(|(r, _)| r.clone());
+    trace.tango = tango.map(|(result, trace)| ReaderRun { result, trace });
+    trace.queens = queens.map(|(result, trace)| ReaderRun { result, trace });
+    let read = match (opts.game, tango_result, queens_result) {
+        (Some(Game::Tango), Some(t), _) => t.map_err(|_| ReadError::NoBoardOfGame(Game::Tango)),
+        (Some(Game::Queens), _, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
+        (_, Some(t), None) => t,
+        (_, Some(t), Some(q)) => choose(t, q),
+        (_, None, Some(q)) => q,
+        (_, None, None) => Err(ReadError::NoBoard(String::new())),
+    };
+    let reading = timed(&mut trace, "resolve", || finish(read, opts));
+    Traced { reading, trace }
+}
+
+/// Runs `f`, appending its wall time to the trace.
+fn timed<T>(trace: &mut ReadTrace, name: &'static str, f: impl FnOnce() -> T) -> T {
+    let t0 = Instant::now();
+    let out = f();
+    trace.timings.push((name, t0.elapsed()));
+    out
+}
+
+/// Reads a decoded image ([`read`] without the trace).
+pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadError> {
+    read(img, opts).reading
 }
 
 /// The last read stage, after the game is decided: doubtful Tango given/placed cells are
@@ -89,10 +156,9 @@ pub fn finish(read: Result<Reading, ReadError>, opts: &ReadOptions) -> Result<Re
     })
 }
 
-/// The game decision of [`read_image`] when both readers ran: the reader that accepted the
-/// image wins; when both accept, the more confident reading wins; when both refuse, the
-/// error names both reasons. (Public so that `--debug-dir`, which runs the readers with their
-/// debug pictures, decides the same way.)
+/// The game decision of [`read`] when both readers ran: the reader that accepted the image
+/// wins; when both accept, the more confident reading wins; when both refuse, the error names
+/// both reasons.
 pub fn choose(
     tango: Result<Reading, ReadError>,
     queens: Result<Reading, ReadError>,

@@ -1,5 +1,5 @@
-//! `--debug-dir`: the readers run with their stage pictures, and the stage timings written
-//! beside them. Kept apart so that the traced pipeline read can replace it in one place.
+//! `--debug-dir`: the stage pictures drawn from the trace of the one pipeline run that produced
+//! the answer, and the stage timings written beside them.
 
 use super::report::ms;
 use image::RgbImage;
@@ -7,12 +7,11 @@ use snapsolve::Queens;
 use snapsolve::answer::StageTimes;
 use snapsolve::board::{Doubt, Placed, Reading};
 use snapsolve::pipeline::{self, ReadOptions};
-use snapsolve::puzzle::{Game, Pos, Puzzle};
+use snapsolve::puzzle::{Pos, Puzzle};
 use snapsolve::render::draw::{self, hex};
 use snapsolve::vision::ReadError;
-use snapsolve::vision::debug::read_tango_debug;
+use snapsolve::vision::debug::tango_pictures;
 use snapsolve::vision::decode::decode;
-use snapsolve::vision::queens::read_queens;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -37,43 +36,38 @@ pub fn read_with_pictures(
         Err(e) => return (Err(e), times, None),
     };
     let t1 = Instant::now();
-    let (reading, io) = match read_debug(&img, opts, dir) {
-        Ok(r) => (r, None),
-        Err(e) => (pipeline::read_image(&img, opts), Some(e)),
-    };
+    let traced = pipeline::read(&img, opts);
     times.read = t1.elapsed();
-    (reading.map(|r| (img, r)), times, io)
+    let io = write_debug(&img, &traced.trace, dir).err();
+    (traced.reading.map(|r| (img, r)), times, io)
 }
 
-/// Runs the readers like [`pipeline::read_image`], with each reader's stage pictures in
-/// `dir/tango/` and `dir/queens/`.
-fn read_debug(
-    img: &RgbImage,
-    opts: &ReadOptions,
-    dir: &Path,
-) -> std::io::Result<Result<Reading, ReadError>> {
+/// Each reader's stage pictures in `dir/tango/` and `dir/queens/`, drawn from the trace of the
+/// run that produced the answer (never by a second run).
+fn write_debug(img: &RgbImage, trace: &pipeline::ReadTrace, dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let tango = match opts.game {
-        Some(Game::Queens) => None,
-        _ => Some(read_tango_debug(img, &opts.tango, &dir.join("tango"))?),
-    };
-    let queens = match opts.game {
-        Some(Game::Tango) => None,
-        _ => {
-            let t = Instant::now();
-            let r = read_queens(img, &opts.queens);
-            let took = t.elapsed();
-            write_queens_debug(img, &r, took, &dir.join("queens"))?;
-            Some(r)
+    if let Some(t) = &trace.tango {
+        tango_pictures(img, &t.trace).write(&dir.join("tango"))?;
+    }
+    match &trace.queens {
+        Some(q) => {
+            let took = trace
+                .timings
+                .iter()
+                .find(|t| t.0 == "queens")
+                .map_or(Duration::ZERO, |t| t.1);
+            write_queens_debug(img, &q.result, took, &dir.join("queens"))?;
         }
-    };
-    let read = match (tango, queens) {
-        (Some(t), Some(q)) => pipeline::choose(t, q),
-        (Some(t), None) => t.map_err(|_| ReadError::NoBoardOfGame(Game::Tango)),
-        (None, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
-        (None, None) => Err(ReadError::NoBoard(String::new())),
-    };
-    Ok(pipeline::finish(read, opts))
+        None if trace.tango.is_some() => {
+            std::fs::create_dir_all(dir.join("queens"))?;
+            std::fs::write(
+                dir.join("queens/timings.txt"),
+                "not run: the Tango reading was confident\n",
+            )?;
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 /// Queens debug pictures: `grid.png` (the lattice, region borders thick, region letters,

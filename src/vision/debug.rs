@@ -1,177 +1,134 @@
-//! `--debug-dir`: pictures of each Tango reading stage and the stage timings.
+//! `--debug-dir`: pictures of each Tango reading stage and the stage timings, drawn from the
+//! [`TangoTrace`] of the run that produced the answer (never by running the stages again).
 //!
-//! Files written into the directory:
-//! - `1-lines.png`: the image with the line candidates of the locator (vertical red, horizontal
+//! Pictures ([`tango_pictures`]; [`DebugPictures::write`] saves them as `<name>.png`):
+//! - `1-lines`: the image with the line candidates of the locator (vertical red, horizontal
 //!   blue) and the board box (green);
-//! - `2-grid.png`: the fitted lattice and the sampling points (cell corner patches, icon discs,
+//! - `2-grid`: the fitted lattice and the sampling points (cell corner patches, icon discs,
 //!   marker patches);
-//! - `3-classes.png`: what was read: givens (G), placed pieces, markers; doubts in magenta;
-//! - `timings.txt`: milliseconds per stage.
+//! - `3-classes`: what was read: givens (G), placed pieces, markers; doubts in magenta;
+//! - `timings.txt`: milliseconds per stage and the candidate lattices.
 
-use super::ReadError;
-use super::locate;
-use super::tango::{self, TangoDetail, TangoReadOptions};
-use crate::board::{Grid, Reading};
+use super::tango::TangoTrace;
+use crate::board::Grid;
 use crate::puzzle::{Marker, Symbol};
 use image::{Rgb, RgbImage};
 use std::path::Path;
-use std::time::Instant;
 
-/// Stage timings in milliseconds.
+/// Named debug pictures and a timings text.
 #[derive(Clone, Debug, Default)]
-pub struct Timings {
-    /// Locating the board.
-    pub locate_ms: f64,
-    /// Reading cells and markers.
-    pub classify_ms: f64,
+pub struct DebugPictures {
+    /// `(name without extension, picture)`, in stage order.
+    pub pictures: Vec<(&'static str, RgbImage)>,
+    /// Stage timings and other measurements, one per line.
+    pub timings: String,
 }
 
-/// Reads a Tango board like [`tango::read_tango`], timing the stages, and writes the stage
-/// pictures and timings into `dir` (created if missing). The reading result is returned even
-/// when no board was found (the pictures then show the line candidates only).
-pub fn read_tango_debug(
-    img: &RgbImage,
-    opts: &TangoReadOptions,
-    dir: &Path,
-) -> Result<Result<Reading, ReadError>, std::io::Error> {
-    std::fs::create_dir_all(dir)?;
-    let t0 = Instant::now();
-    let cands = locate::candidates(img, &opts.locate);
-    let located = locate::locate_tango(img, &opts.locate);
-    let locate_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let mut lines_img = img.clone();
-    let lines = match cands.first() {
-        Some(first) if !first.lines.is_empty() => first.lines.clone(),
-        _ => locate::debug_lines(img, &opts.locate),
-    };
-    {
-        for &(vertical, pos, a, b) in &lines {
-            let col = if vertical {
-                Rgb([230, 0, 0])
-            } else {
-                Rgb([0, 0, 230])
-            };
-            if vertical {
-                draw_line(&mut lines_img, pos, a, pos, b, col);
-            } else {
-                draw_line(&mut lines_img, a, pos, b, pos, col);
-            }
+impl DebugPictures {
+    /// Writes `<name>.png` for every picture and `timings.txt` into `dir` (created if missing).
+    pub fn write(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        for (name, pic) in &self.pictures {
+            pic.save(dir.join(format!("{name}.png")))
+                .map_err(std::io::Error::other)?;
+        }
+        std::fs::write(dir.join("timings.txt"), &self.timings)
+    }
+}
+
+/// The Tango stage pictures and timings of a traced read. When no board was found, only the
+/// line candidates are drawn.
+pub fn tango_pictures(img: &RgbImage, trace: &TangoTrace) -> DebugPictures {
+    let mut pictures = vec![("1-lines", lines_picture(img, trace))];
+    if let Some(lattice) = trace.lattice.as_ref().filter(|_| !trace.cells.is_empty()) {
+        pictures.push(("2-grid", grid_picture(img, &lattice.grid, trace)));
+        pictures.push(("3-classes", classes_picture(img, &lattice.grid, trace)));
+    }
+    DebugPictures {
+        pictures,
+        timings: timings_text(trace),
+    }
+}
+
+fn lines_picture(img: &RgbImage, trace: &TangoTrace) -> RgbImage {
+    let mut out = img.clone();
+    for l in &trace.survey.lines {
+        if l.vertical {
+            draw_line(&mut out, l.pos, l.start, l.pos, l.end, Rgb([230, 0, 0]));
+        } else {
+            draw_line(&mut out, l.start, l.pos, l.end, l.pos, Rgb([0, 0, 230]));
         }
     }
-    if let Ok(l) = &located {
-        draw_box(&mut lines_img, &l.grid, Rgb([0, 170, 0]));
+    if let Some(l) = &trace.lattice {
+        draw_box(&mut out, &l.grid, Rgb([0, 170, 0]));
     }
-    let t1 = Instant::now();
-    let result = located.and_then(|l| {
-        let (r, cells, edges) = tango::read_on_grid(img, &l.grid, l.theme, opts)?;
-        tango::check_icons(&cells, opts)?;
-        Ok((
-            r,
-            TangoDetail {
-                located: l,
-                cells,
-                edges,
-            },
-        ))
-    });
-    let classify_ms = t1.elapsed().as_secs_f64() * 1e3;
-    lines_img
-        .save(dir.join("1-lines.png"))
-        .map_err(std::io::Error::other)?;
-    if let Ok((reading, detail)) = &result {
-        let mut g = img.clone();
-        draw_grid(&mut g, &reading.grid, Rgb([0, 170, 0]));
-        let grid = reading.grid;
-        let p = grid.cell_w.min(grid.cell_h);
-        for c in &detail.cells {
-            let (cx, cy) = grid.center(c.pos);
-            circle(&mut g, cx, cy, opts.icon_radius * p, Rgb([255, 140, 0]));
-            let x0 = grid.left + c.pos.col as f32 * grid.cell_w;
-            let y0 = grid.top + c.pos.row as f32 * grid.cell_h;
-            for &(u, v) in &[(0.15f32, 0.15f32), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)] {
-                dot(
-                    &mut g,
-                    x0 + u * grid.cell_w,
-                    y0 + v * grid.cell_h,
-                    Rgb([0, 120, 255]),
-                );
-            }
-        }
-        for e in &detail.edges {
-            let (ex, ey) = grid.edge_center(e.edge);
-            let r = opts.marker_radius * p;
-            draw_rect(&mut g, ex - r, ey - r, ex + r, ey + r, Rgb([200, 0, 200]));
-        }
-        g.save(dir.join("2-grid.png"))
-            .map_err(std::io::Error::other)?;
-        let mut k = img.clone();
-        for c in &detail.cells {
-            let (cx, cy) = grid.center(c.pos);
-            let col = match c.symbol {
-                Some(Symbol::Sun) => Rgb([255, 120, 0]),
-                Some(Symbol::Moon) => Rgb([0, 60, 255]),
-                None => Rgb([160, 160, 160]),
-            };
-            let r = 0.12 * p;
-            fill_rect(&mut k, cx - r, cy - r, cx + r, cy + r, col);
-            if c.given {
-                draw_rect(
-                    &mut k,
-                    cx - 0.4 * p,
-                    cy - 0.4 * p,
-                    cx + 0.4 * p,
-                    cy + 0.4 * p,
-                    Rgb([0, 0, 0]),
-                );
-            }
-            if c.conf.min(c.given_conf) < opts.doubt_below {
-                circle(&mut k, cx, cy, 0.45 * p, Rgb([255, 0, 255]));
-            }
-        }
-        for e in &detail.edges {
-            let (ex, ey) = grid.edge_center(e.edge);
-            let r = 0.06 * p;
-            match e.marker {
-                Some(Marker::Same) => {
-                    fill_rect(
-                        &mut k,
-                        ex - r,
-                        ey - r,
-                        ex + r,
-                        ey - r / 2.0,
-                        Rgb([0, 150, 0]),
-                    );
-                    fill_rect(
-                        &mut k,
-                        ex - r,
-                        ey + r / 2.0,
-                        ex + r,
-                        ey + r,
-                        Rgb([0, 150, 0]),
-                    );
-                }
-                Some(Marker::Opposite) => {
-                    draw_line(&mut k, ex - r, ey - r, ex + r, ey + r, Rgb([220, 0, 0]));
-                    draw_line(&mut k, ex - r, ey + r, ex + r, ey - r, Rgb([220, 0, 0]));
-                }
-                None => {}
-            }
-            if e.conf < opts.doubt_below {
-                circle(&mut k, ex, ey, 0.12 * p, Rgb([255, 0, 255]));
-            }
-        }
-        k.save(dir.join("3-classes.png"))
-            .map_err(std::io::Error::other)?;
+    out
+}
+
+fn grid_picture(img: &RgbImage, grid: &Grid, trace: &TangoTrace) -> RgbImage {
+    let mut g = img.clone();
+    draw_grid(&mut g, grid, Rgb([0, 170, 0]));
+    let s = &trace.sampling;
+    for &(cx, cy, r) in &s.icons {
+        circle(&mut g, cx, cy, r, Rgb([255, 140, 0]));
     }
-    let t = Timings {
-        locate_ms,
-        classify_ms,
-    };
-    let mut text = format!(
-        "locate {:.2} ms\nclassify {:.2} ms\n",
-        t.locate_ms, t.classify_ms
-    );
-    for (i, c) in cands.iter().enumerate() {
+    for &(x, y) in &s.corners {
+        dot(&mut g, x, y, Rgb([0, 120, 255]));
+    }
+    for &(ex, ey, r) in &s.markers {
+        draw_rect(&mut g, ex - r, ey - r, ex + r, ey + r, Rgb([200, 0, 200]));
+    }
+    g
+}
+
+fn classes_picture(img: &RgbImage, grid: &Grid, trace: &TangoTrace) -> RgbImage {
+    let mut k = img.clone();
+    let p = grid.cell_w.min(grid.cell_h);
+    for c in &trace.cells {
+        let (cx, cy) = grid.center(c.pos);
+        let col = match c.symbol {
+            Some(Symbol::Sun) => Rgb([255, 120, 0]),
+            Some(Symbol::Moon) => Rgb([0, 60, 255]),
+            None => Rgb([160, 160, 160]),
+        };
+        let r = 0.12 * p;
+        fill_rect(&mut k, cx - r, cy - r, cx + r, cy + r, col);
+        if c.given {
+            let h = 0.4 * p;
+            draw_rect(&mut k, cx - h, cy - h, cx + h, cy + h, Rgb([0, 0, 0]));
+        }
+        if c.conf.min(c.given_conf) < trace.doubt_below {
+            circle(&mut k, cx, cy, 0.45 * p, Rgb([255, 0, 255]));
+        }
+    }
+    for e in &trace.edges {
+        let (ex, ey) = grid.edge_center(e.edge);
+        let r = 0.06 * p;
+        match e.marker {
+            Some(Marker::Same) => {
+                let green = Rgb([0, 150, 0]);
+                fill_rect(&mut k, ex - r, ey - r, ex + r, ey - r / 2.0, green);
+                fill_rect(&mut k, ex - r, ey + r / 2.0, ex + r, ey + r, green);
+            }
+            Some(Marker::Opposite) => {
+                draw_line(&mut k, ex - r, ey - r, ex + r, ey + r, Rgb([220, 0, 0]));
+                draw_line(&mut k, ex - r, ey + r, ex + r, ey - r, Rgb([220, 0, 0]));
+            }
+            None => {}
+        }
+        if e.conf < trace.doubt_below {
+            circle(&mut k, ex, ey, 0.12 * p, Rgb([255, 0, 255]));
+        }
+    }
+    k
+}
+
+fn timings_text(trace: &TangoTrace) -> String {
+    let mut text = String::new();
+    for (name, d) in &trace.timings {
+        text += &format!("{name} {:.2} ms\n", d.as_secs_f64() * 1e3);
+    }
+    for (i, c) in trace.survey.candidates.iter().enumerate() {
         text += &format!(
             "candidate {i}: {}x{} at ({:.1}, {:.1}) pitch {:.2}x{:.2} coverage {:.2} tango-cells {:.2} score {:.2}\n",
             c.grid.rows,
@@ -185,8 +142,7 @@ pub fn read_tango_debug(
             c.score
         );
     }
-    std::fs::write(dir.join("timings.txt"), text)?;
-    Ok(result.map(|(r, _)| r))
+    text
 }
 
 fn put(img: &mut RgbImage, x: i64, y: i64, c: Rgb<u8>) {
@@ -268,16 +224,21 @@ fn draw_grid(img: &mut RgbImage, g: &Grid, c: Rgb<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::ReadError;
+    use crate::vision::tango::{TangoReadOptions, read_tango_traced};
 
     #[test]
-    fn writes_pictures_and_timings_even_without_a_board() {
-        let dir = std::env::temp_dir().join(format!("snapsolve-debug-{}", std::process::id()));
+    fn draws_pictures_and_timings_even_without_a_board() {
         let img = RgbImage::from_pixel(120, 80, Rgb([255, 255, 255]));
-        let r = read_tango_debug(&img, &TangoReadOptions::default(), &dir).unwrap();
+        let (r, trace) = read_tango_traced(&img, &TangoReadOptions::default());
         assert!(matches!(r, Err(ReadError::NoBoard(_))));
+        let pics = tango_pictures(&img, &trace);
+        assert_eq!(pics.pictures.len(), 1);
+        assert_eq!(pics.pictures[0].0, "1-lines");
+        assert!(pics.timings.contains("locate"));
+        let dir = std::env::temp_dir().join(format!("snapsolve-debug-{}", std::process::id()));
+        pics.write(&dir).unwrap();
         assert!(dir.join("1-lines.png").exists());
-        let t = std::fs::read_to_string(dir.join("timings.txt")).unwrap();
-        assert!(t.contains("locate"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

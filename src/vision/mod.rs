@@ -2,19 +2,21 @@
 //!
 //! Each stage is a module with a typed value between stages:
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
-//! - `locate`: image -> [`crate::board::Grid`] and the game;
-//! - `tango` / `queens`: image + grid -> [`crate::board::Reading`].
+//! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
+//!   markers -> [`crate::board::Reading`], each reader with its own locator;
+//! - [`pixel`]: the pixel sampling both readers share;
+//! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
 pub mod debug;
 pub mod decode;
-pub mod locate;
+pub mod pixel;
 pub mod queens;
 pub mod tango;
 
 use crate::puzzle::Game;
 
 /// Errors of the image stages.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum ReadError {
     /// The image could not be decoded (corrupt, truncated, not an image, unsupported format).
     #[error("cannot decode the image: {0}")]
@@ -39,4 +41,92 @@ pub enum ReadError {
     /// A board of the requested game was not found (when the game is forced).
     #[error("no {0} board found in the image")]
     NoBoardOfGame(Game),
+}
+
+/// Test support: checks every "Default N" written in the field docs of an options struct
+/// against the struct's `Default` (its `Debug` form), so a documented default cannot drift.
+#[cfg(test)]
+pub(crate) fn check_documented_defaults(source: &str, struct_name: &str, debug: &str) {
+    let documented = documented_defaults(source, struct_name);
+    assert!(
+        !documented.is_empty(),
+        "no documented defaults in {struct_name}"
+    );
+    let actual = debug_fields(debug);
+    for (field, doc) in documented {
+        let Some(value) = actual.iter().find(|(f, _)| *f == field).map(|(_, v)| v) else {
+            panic!("{struct_name}.{field} is documented but not in {debug}");
+        };
+        assert_eq!(
+            numbers(&doc),
+            numbers(value),
+            "{struct_name}.{field}: the doc says Default {doc}, the code sets {value}"
+        );
+    }
+}
+
+/// `(field, documented default)` of the fields of `pub struct name` whose docs say "Default X".
+#[cfg(test)]
+fn documented_defaults(source: &str, name: &str) -> Vec<(String, String)> {
+    let start = source
+        .find(&format!("pub struct {name} {{"))
+        .unwrap_or_else(|| panic!("no struct {name}"));
+    let body = &source[start..];
+    let body = &body[..body.find("\n}").expect("struct end")];
+    let mut out = Vec::new();
+    let mut doc = String::new();
+    for line in body.lines().skip(1).map(str::trim) {
+        if let Some(d) = line.strip_prefix("///") {
+            doc += d;
+            doc.push(' ');
+        } else if let Some(field) = line.strip_prefix("pub ").and_then(|l| l.split(':').next()) {
+            if let Some(i) = doc.find("Default ") {
+                let rest = doc[i + "Default ".len()..].trim_start_matches('`');
+                let end = if rest.starts_with('[') {
+                    rest.find(']').map_or(rest.len(), |i| i + 1)
+                } else {
+                    rest.find(['`', ':', ';', ' ']).unwrap_or(rest.len())
+                };
+                let value = rest[..end].trim_end_matches('.').trim_end_matches(',');
+                out.push((field.to_string(), value.to_string()));
+            }
+            doc.clear();
+        }
+    }
+    out
+}
+
+/// Top-level `field: value` pairs of a `Debug` struct form (nested values kept whole).
+#[cfg(test)]
+fn debug_fields(debug: &str) -> Vec<(String, String)> {
+    let inner = &debug[debug.find('{').expect("struct") + 1..debug.rfind('}').expect("struct")];
+    let (mut out, mut depth, mut cur) = (Vec::new(), 0i32, String::new());
+    for c in inner.chars().chain(std::iter::once(',')) {
+        match c {
+            '{' | '[' | '(' => depth += 1,
+            '}' | ']' | ')' => depth -= 1,
+            _ => {}
+        }
+        if c == ',' && depth == 0 {
+            if let Some((f, v)) = cur.split_once(':') {
+                out.push((f.trim().to_string(), v.trim().to_string()));
+            }
+            cur.clear();
+        } else {
+            cur.push(c);
+        }
+    }
+    out
+}
+
+/// The numbers (or words such as `true`) of a value, for comparing `12` with `12.0`.
+#[cfg(test)]
+fn numbers(v: &str) -> Vec<String> {
+    v.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+        .filter(|t| !t.is_empty())
+        .map(|t| match t.parse::<f64>() {
+            Ok(x) => format!("{x}"),
+            Err(_) => t.to_string(),
+        })
+        .collect()
 }

@@ -1,0 +1,71 @@
+//! Pixel sampling shared by the readers: colour at a sub-pixel position (nearest or bilinear,
+//! clamped to the image) and the luma / chroma of a colour.
+//!
+//! Each reader keeps the sampling its thresholds were tuned with: the Tango cell reader and
+//! locator take the nearest pixel ([`nearest`]), the Tango marker reader interpolates
+//! ([`bilinear`]), the Queens sampler truncates towards zero ([`truncated`]).
+
+use image::RgbImage;
+
+/// The pixel nearest to `(x, y)` (coordinates rounded), clamped to the image.
+pub fn nearest(img: &RgbImage, x: f32, y: f32) -> [f32; 3] {
+    let (w, h) = img.dimensions();
+    let xi = (x.round().max(0.0) as u32).min(w - 1);
+    let yi = (y.round().max(0.0) as u32).min(h - 1);
+    rgb_f32(img.get_pixel(xi, yi).0)
+}
+
+/// The pixel holding `(x, y)` (coordinates truncated towards zero), clamped to the image.
+pub fn truncated(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
+    let xi = (x.max(0.0) as u32).min(img.width() - 1);
+    let yi = (y.max(0.0) as u32).min(img.height() - 1);
+    img.get_pixel(xi, yi).0
+}
+
+/// Bilinear colour at a sub-pixel position, clamped to the image.
+pub fn bilinear(img: &RgbImage, x: f32, y: f32) -> [f32; 3] {
+    let (w, h) = img.dimensions();
+    let x = x.clamp(0.0, (w - 1) as f32);
+    let y = y.clamp(0.0, (h - 1) as f32);
+    let (x0, y0) = (x.floor() as u32, y.floor() as u32);
+    let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
+    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+    let l = |xx: u32, yy: u32, k: usize| f32::from(img.get_pixel(xx, yy).0[k]);
+    let mut out = [0.0f32; 3];
+    for (k, o) in out.iter_mut().enumerate() {
+        let top = l(x0, y0, k) * (1.0 - fx) + l(x1, y0, k) * fx;
+        let bot = l(x0, y1, k) * (1.0 - fx) + l(x1, y1, k) * fx;
+        *o = top * (1.0 - fy) + bot * fy;
+    }
+    out
+}
+
+fn rgb_f32(p: [u8; 3]) -> [f32; 3] {
+    [f32::from(p[0]), f32::from(p[1]), f32::from(p[2])]
+}
+
+/// Luma of an RGB triple (Rec. 601), 0..=255.
+pub fn luma(p: [f32; 3]) -> f32 {
+    0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]
+}
+
+/// Chroma of an RGB triple: max - min channel.
+pub fn chroma(p: [f32; 3]) -> f32 {
+    p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    #[test]
+    fn nearest_rounds_truncated_floors_bilinear_blends() {
+        let mut img = RgbImage::from_pixel(2, 1, Rgb([0, 0, 0]));
+        img.put_pixel(1, 0, Rgb([200, 100, 50]));
+        assert_eq!(nearest(&img, 0.6, 0.0), [200.0, 100.0, 50.0]);
+        assert_eq!(truncated(&img, 0.6, 0.0), [0, 0, 0]);
+        assert_eq!(bilinear(&img, 0.5, 0.0), [100.0, 50.0, 25.0]);
+        assert_eq!(nearest(&img, -5.0, 9.0), [0.0, 0.0, 0.0]);
+    }
+}

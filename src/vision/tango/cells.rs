@@ -1,0 +1,253 @@
+//! Stage 3a (Tango reader): cells. Each cell's background (given or placed), the icon in its
+//! middle (empty or a symbol) and its colour histogram; the icons are then split into suns and
+//! moons.
+
+use super::background::cell_background_ex;
+use super::{CellRead, ICON_BINS, TangoReadOptions};
+use crate::board::{Grid, Theme};
+use crate::puzzle::{Pos, Symbol};
+use crate::vision::pixel::{chroma, luma, nearest};
+use image::RgbImage;
+
+/// Backgrounds, given split and icon measurements of every cell.
+pub(super) fn read_cells(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    opts: &TangoReadOptions,
+) -> Vec<CellRead> {
+    let mut cells = Vec::with_capacity(grid.rows * grid.cols);
+    for r in 0..grid.rows {
+        for c in 0..grid.cols {
+            let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
+            let (icon_frac, hist) = icon(img, grid, Pos::new(r, c), bg, opts);
+            cells.push(CellRead {
+                pos: Pos::new(r, c),
+                bg,
+                given: false,
+                given_conf: 1.0,
+                overlay,
+                icon_frac,
+                hist,
+                symbol: None,
+                conf: 1.0,
+            });
+        }
+    }
+    // Given split: two luma clusters (Otsu), oriented by the theme.
+    let lumas: Vec<f32> = cells.iter().map(|c| luma(c.bg)).collect();
+    if let Some((thr, lo_mean, hi_mean)) = two_means_1d(&lumas)
+        && hi_mean - lo_mean >= opts.given_min_contrast
+    {
+        let half = (hi_mean - lo_mean) / 2.0;
+        for (c, &l) in cells.iter_mut().zip(&lumas) {
+            c.given = match theme {
+                Theme::Light => l < thr,
+                Theme::Dark => l > thr,
+            };
+            c.given_conf = ((l - thr).abs() / half).min(1.0);
+        }
+    }
+    // (Otherwise all backgrounds are alike: no givens.)
+    for c in cells.iter_mut() {
+        if c.overlay > opts.overlay_max_frac {
+            // Stripes or another overlay cover the background: given or not is a guess.
+            c.given_conf = c.given_conf.min(opts.overlay_given_conf);
+        }
+    }
+    cells
+}
+
+/// Otsu split of 1-D values: `(threshold, mean below, mean above)`.
+pub(super) fn two_means_1d(v: &[f32]) -> Option<(f32, f32, f32)> {
+    if v.len() < 2 {
+        return None;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f32::total_cmp);
+    let total: f32 = s.iter().sum();
+    let n = s.len() as f32;
+    let mut best: Option<(f32, f32, f32, f32)> = None;
+    let mut acc = 0.0;
+    for i in 1..s.len() {
+        acc += s[i - 1];
+        let (n0, n1) = (i as f32, n - i as f32);
+        let (m0, m1) = (acc / n0, (total - acc) / n1);
+        let between = n0 * n1 * (m1 - m0) * (m1 - m0);
+        if best.is_none_or(|b| between > b.0) {
+            best = Some((between, (s[i - 1] + s[i]) / 2.0, m0, m1));
+        }
+    }
+    best.map(|b| (b.1, b.2, b.3))
+}
+
+/// Icon pixel fraction and colour histogram of a cell's central disc.
+fn icon(
+    img: &RgbImage,
+    grid: &Grid,
+    p: Pos,
+    bg: [f32; 3],
+    opts: &TangoReadOptions,
+) -> (f32, [f32; ICON_BINS]) {
+    let (cx, cy) = grid.center(p);
+    let rad = opts.icon_radius * grid.cell_w.min(grid.cell_h);
+    let n = opts.icon_samples.max(4);
+    let step = 2.0 * rad / n as f32;
+    let bg_l = luma(bg);
+    let mut hist = [0.0f32; ICON_BINS];
+    let (mut total, mut inside) = (0usize, 0usize);
+    for j in 0..=n {
+        for i in 0..=n {
+            let dx = -rad + i as f32 * step;
+            let dy = -rad + j as f32 * step;
+            if dx * dx + dy * dy > rad * rad {
+                continue;
+            }
+            total += 1;
+            let px = nearest(img, cx + dx, cy + dy);
+            let diff = (0..3).map(|k| (px[k] - bg[k]).abs()).fold(0.0, f32::max);
+            if diff < opts.icon_delta {
+                continue;
+            }
+            inside += 1;
+            hist[colour_bin(px, bg_l, opts.hue_min_chroma, &opts.hue_bins)] += 1.0;
+        }
+    }
+    if inside > 0 {
+        for h in hist.iter_mut() {
+            *h /= inside as f32;
+        }
+    }
+    (inside as f32 / total.max(1) as f32, hist)
+}
+
+/// Bin of an icon pixel: hue sectors for coloured pixels, dark / light for grey ones.
+pub(super) fn colour_bin(p: [f32; 3], bg_luma: f32, min_chroma: f32, bins: &[f32; 5]) -> usize {
+    if chroma(p) < min_chroma {
+        return if luma(p) < bg_luma { 5 } else { 6 };
+    }
+    let h = hue(p);
+    let [yellow, green, blue, purple, red] = *bins;
+    if !(yellow..red).contains(&h) {
+        0 // red-orange
+    } else if h < green {
+        1 // yellow
+    } else if h < blue {
+        2 // green
+    } else if h < purple {
+        3 // blue
+    } else {
+        4 // purple
+    }
+}
+
+/// Hue in degrees.
+fn hue(p: [f32; 3]) -> f32 {
+    let (r, g, b) = (p[0], p[1], p[2]);
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    let d = max - min;
+    if d <= 0.0 {
+        return 0.0;
+    }
+    let h = if max == r {
+        60.0 * (((g - b) / d).rem_euclid(6.0))
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    h.rem_euclid(360.0)
+}
+
+/// Warmth of an icon histogram: warm share minus blue share, -1..=1.
+fn warmth(h: &[f32; ICON_BINS]) -> f32 {
+    h[0] + h[1] - h[3]
+}
+
+fn l1(a: &[f32; ICON_BINS], b: &[f32; ICON_BINS]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum()
+}
+
+/// Empty / sun / moon for every cell.
+pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) {
+    let span = (opts.icon_min_frac - opts.icon_empty_frac).max(1e-3);
+    let mut filled = Vec::new();
+    for (i, c) in cells.iter_mut().enumerate() {
+        if c.icon_frac >= opts.icon_min_frac {
+            filled.push(i);
+            c.conf = ((c.icon_frac - opts.icon_empty_frac) / span - 1.0).clamp(0.0, 1.0);
+        } else {
+            c.symbol = None;
+            c.conf = ((opts.icon_min_frac - c.icon_frac) / span).clamp(0.0, 1.0);
+        }
+    }
+    if filled.is_empty() {
+        return;
+    }
+    // Two-means over the icon histograms, seeded with the warmest and the coolest icon.
+    let warm_of = |i: usize| warmth(&cells[i].hist);
+    let a = *filled
+        .iter()
+        .max_by(|&&x, &&y| warm_of(x).total_cmp(&warm_of(y)))
+        .expect("non-empty");
+    let b = *filled
+        .iter()
+        .min_by(|&&x, &&y| warm_of(x).total_cmp(&warm_of(y)))
+        .expect("non-empty");
+    let mut centres = [cells[a].hist, cells[b].hist];
+    let mut assign = vec![0usize; filled.len()];
+    for _ in 0..10 {
+        for (k, &i) in filled.iter().enumerate() {
+            assign[k] =
+                usize::from(l1(&cells[i].hist, &centres[1]) < l1(&cells[i].hist, &centres[0]));
+        }
+        for (cl, centre) in centres.iter_mut().enumerate() {
+            let members: Vec<usize> = filled
+                .iter()
+                .zip(&assign)
+                .filter(|&(_, &a)| a == cl)
+                .map(|(&i, _)| i)
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            let mut m = [0.0f32; ICON_BINS];
+            for &i in &members {
+                for (mk, hk) in m.iter_mut().zip(&cells[i].hist) {
+                    *mk += hk / members.len() as f32;
+                }
+            }
+            *centre = m;
+        }
+    }
+    let separated = l1(&centres[0], &centres[1]) >= opts.cluster_min_separation
+        && assign.contains(&0)
+        && assign.contains(&1);
+    if separated {
+        let sun_cluster = if warmth(&centres[0]) >= warmth(&centres[1]) {
+            0
+        } else {
+            1
+        };
+        for (k, &i) in filled.iter().enumerate() {
+            let d_own = l1(&cells[i].hist, &centres[assign[k]]);
+            let d_other = l1(&cells[i].hist, &centres[1 - assign[k]]);
+            let c = &mut cells[i];
+            c.symbol = Some(if assign[k] == sun_cluster {
+                Symbol::Sun
+            } else {
+                Symbol::Moon
+            });
+            let sym_conf = ((d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
+            c.conf = c.conf.min(sym_conf * 2.0).min(1.0);
+        }
+    } else {
+        for &i in &filled {
+            let w = warmth(&cells[i].hist);
+            let c = &mut cells[i];
+            c.symbol = Some(if w >= 0.0 { Symbol::Sun } else { Symbol::Moon });
+            c.conf = c.conf.min(w.abs() * 2.0).min(1.0);
+        }
+    }
+}

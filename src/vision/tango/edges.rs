@@ -1,0 +1,262 @@
+//! Stage 3b (Tango reader): the marker on each shared edge (`=`, `x` or none).
+
+use super::{CellRead, EdgeRead, TangoReadOptions};
+use crate::board::{Grid, Theme};
+use crate::puzzle::{Edge, Marker};
+use crate::vision::pixel::{bilinear, chroma, luma};
+use image::RgbImage;
+
+/// Reads the marker on one edge.
+pub(super) fn read_edge(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    cells: &[CellRead],
+    edge: Edge,
+    opts: &TangoReadOptions,
+) -> EdgeRead {
+    let (a, b) = edge.cells();
+    let ia = a.index(grid.cols);
+    let ib = b.index(grid.cols);
+    let bg = (luma(cells[ia].bg) + luma(cells[ib].bg)) / 2.0;
+    let (ex, ey) = grid.edge_center(edge);
+    let rad = opts.marker_radius * grid.cell_w.min(grid.cell_h);
+    let n = opts.marker_samples.max(5);
+    let step = 2.0 * rad / (n - 1) as f32;
+    // Contrast towards the glyph colour (darker in light mode, lighter in dark mode). Marker
+    // ink is near-neutral: strongly coloured pixels (the red stripes LinkedIn draws over cells
+    // that break a rule, a click ring) and their close neighbours (JPEG fringes) are not ink.
+    let mut d = vec![0.0f32; n * n];
+    let mut coloured = vec![false; n * n];
+    let mut chromas = vec![0.0f32; n * n];
+    for j in 0..n {
+        for i in 0..n {
+            let px = bilinear(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
+            chromas[j * n + i] = chroma(px);
+            let l = luma(px);
+            d[j * n + i] = match theme {
+                Theme::Light => bg - l,
+                Theme::Dark => l - bg,
+            };
+        }
+    }
+    let high: Vec<bool> = chromas
+        .iter()
+        .map(|&c| c > opts.marker_max_chroma)
+        .collect();
+    for j in 0..n {
+        for i in 0..n {
+            if !high[j * n + i] {
+                continue;
+            }
+            let support = (j.saturating_sub(1)..(j + 2).min(n))
+                .flat_map(|b| (i.saturating_sub(1)..(i + 2).min(n)).map(move |a| (a, b)))
+                .filter(|&(a, b)| (a, b) != (i, j) && high[b * n + a])
+                .count();
+            coloured[j * n + i] = support >= opts.marker_colour_support;
+        }
+    }
+    if coloured.contains(&true) {
+        let reach = opts.marker_colour_reach as i64;
+        for j in 0..n as i64 {
+            for i in 0..n as i64 {
+                let near = (-reach..=reach).any(|dj| {
+                    (-reach..=reach).any(|di| {
+                        let (a, b) = (i + di, j + dj);
+                        a >= 0
+                            && b >= 0
+                            && a < n as i64
+                            && b < n as i64
+                            && coloured[(b * n as i64 + a) as usize]
+                    })
+                });
+                if near {
+                    d[(j * n as i64 + i) as usize] = 0.0;
+                }
+            }
+        }
+    }
+    let contrast = d.iter().copied().fold(0.0, f32::max);
+    let none = |conf: f32| EdgeRead {
+        edge,
+        contrast,
+        ink_chroma: 0.0,
+        aspect: 0.0,
+        stroke_ratio: 0.0,
+        marker: None,
+        conf,
+    };
+    if contrast < opts.marker_min_contrast {
+        // Confident "none" well below the threshold, 0.5 at it.
+        let conf = (0.5 + (opts.marker_min_contrast - contrast) / opts.marker_min_contrast)
+            .clamp(0.0, 1.0);
+        return none(conf);
+    }
+    // Glyph pixels: components above the level that do not reach the patch border (a pointer
+    // or stripes reaching into the patch are dropped). When dropping them leaves nothing, the
+    // level is recomputed from the remaining pixels once.
+    let mut masked = vec![false; n * n];
+    let mut contrast_g = contrast;
+    let mut glyph = Vec::new();
+    let mut intruder = false;
+    for _ in 0..2 {
+        let level = opts.marker_level * contrast_g;
+        let (kept, dropped) = components(&d, n, level, &masked);
+        glyph = kept;
+        if !glyph.is_empty() || dropped.is_empty() {
+            break;
+        }
+        // Mask the intruder and its fringe, then look again at what remains.
+        intruder = true;
+        for k in dropped {
+            let (i, j) = ((k % n) as i64, (k / n) as i64);
+            for dj in -1..=1i64 {
+                for di in -1..=1i64 {
+                    let (a, b) = (i + di, j + dj);
+                    if a >= 0 && b >= 0 && a < n as i64 && b < n as i64 {
+                        masked[(b * n as i64 + a) as usize] = true;
+                    }
+                }
+            }
+        }
+        contrast_g = d
+            .iter()
+            .zip(&masked)
+            .filter(|&(_, &m)| !m)
+            .map(|(&v, _)| v)
+            .fold(0.0, f32::max);
+        if contrast_g < opts.marker_min_contrast {
+            break;
+        }
+    }
+    if glyph.is_empty() {
+        // Only something reaching across the patch border (a pointer): cannot tell.
+        return none(0.0);
+    }
+    let contrast = glyph.iter().map(|&k| d[k]).fold(0.0, f32::max);
+    let ink_chroma = glyph
+        .iter()
+        .max_by(|&&a, &&b| d[a].total_cmp(&d[b]))
+        .map_or(0.0, |&k| chromas[k]);
+    if contrast < opts.marker_min_contrast {
+        return none(0.5);
+    }
+    let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
+    for &k in &glyph {
+        let (i, j) = (k % n, k / n);
+        x0 = x0.min(i);
+        x1 = x1.max(i);
+        y0 = y0.min(j);
+        y1 = y1.max(j);
+    }
+    let width = x1 + 1 - x0;
+    let height = y1 + 1 - y0;
+    let max_extent = (opts.marker_max_extent * n as f32).ceil() as usize;
+    if width > max_extent || height > max_extent {
+        return none(0.0);
+    }
+    let aspect = width as f32 / height as f32;
+    if aspect > opts.marker_max_aspect || aspect * opts.marker_max_aspect < 1.0 {
+        // A long thin stroke (the arc of a click ring, an underline) is no marker glyph.
+        return none(0.0);
+    }
+    let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
+    if width.max(height) < min_extent.max(2) {
+        // A speck, not a glyph.
+        return none(0.5);
+    }
+    // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
+    // `x` the other way round.
+    let cxs = (x0 + x1) as f32 / 2.0;
+    let cys = (y0 + y1) as f32 / 2.0;
+    let val = |i: f32, j: f32| -> f32 {
+        // Largest contrast among the (up to 2x2) samples nearest to a half-integer position.
+        let mut m = 0.0f32;
+        for ii in [i.floor() as usize, i.ceil() as usize] {
+            for jj in [j.floor() as usize, j.ceil() as usize] {
+                m = m.max(d[jj.min(n - 1) * n + ii.min(n - 1)]);
+            }
+        }
+        m / contrast
+    };
+    let top = val(cxs, y0 as f32).max(val(cxs, (y0 + 1).min(y1) as f32));
+    let bottom = val(cxs, y1 as f32).max(val(cxs, y1.saturating_sub(1).max(y0) as f32));
+    let centre = val(cxs, cys);
+    let shape = (top + bottom) / 2.0 - centre;
+    // A glyph sits centred on the edge; ink reaching the patch border is something else.
+    let off_centre = ((cxs - (n - 1) as f32 / 2.0).abs()).max((cys - (n - 1) as f32 / 2.0).abs())
+        / ((n - 1) as f32 / 2.0);
+    if off_centre > opts.marker_max_offset {
+        return EdgeRead {
+            stroke_ratio: shape,
+            ..none(0.0)
+        };
+    }
+    let eq = shape >= opts.marker_shape_split;
+    let margin = (shape - opts.marker_shape_split).abs() / 0.5;
+    let contrast_conf =
+        ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
+    // A glyph read next to an intruder (pointer) is a guess.
+    let intruder_cap = if intruder {
+        opts.marker_intruder_conf
+    } else {
+        1.0
+    };
+    EdgeRead {
+        edge,
+        contrast,
+        ink_chroma,
+        aspect,
+        stroke_ratio: shape,
+        marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
+        conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
+    }
+}
+
+/// 4-connected components of `d >= level` (ignoring `masked`) on an `n x n` patch: the pixels
+/// of components that stay inside the patch, and those of components reaching its border.
+fn components(d: &[f32], n: usize, level: f32, masked: &[bool]) -> (Vec<usize>, Vec<usize>) {
+    let mut seen = vec![false; n * n];
+    let (mut kept, mut dropped) = (Vec::new(), Vec::new());
+    for start in 0..n * n {
+        if seen[start] || masked[start] || d[start] < level {
+            continue;
+        }
+        let mut comp = vec![start];
+        seen[start] = true;
+        let mut k = 0;
+        let mut border = false;
+        while k < comp.len() {
+            let c = comp[k];
+            k += 1;
+            let (i, j) = (c % n, c / n);
+            if i == 0 || j == 0 || i == n - 1 || j == n - 1 {
+                border = true;
+            }
+            let mut push = |q: usize| {
+                if !seen[q] && !masked[q] && d[q] >= level {
+                    seen[q] = true;
+                    comp.push(q);
+                }
+            };
+            if i > 0 {
+                push(c - 1);
+            }
+            if i + 1 < n {
+                push(c + 1);
+            }
+            if j > 0 {
+                push(c - n);
+            }
+            if j + 1 < n {
+                push(c + n);
+            }
+        }
+        if border {
+            dropped.extend(comp);
+        } else {
+            kept.extend(comp);
+        }
+    }
+    (kept, dropped)
+}

@@ -1,0 +1,586 @@
+//! Stage 3 (Tango): read cells and markers on a located board.
+//!
+//! Every measurement is relative to the board itself:
+//! - **given vs placed**: each cell's background (median of its corner patches) is split into two
+//!   luma clusters; in light mode the darker cluster is the grey locked givens, in dark mode the
+//!   lighter one. No split (all cells alike) means no givens.
+//! - **empty vs symbol**: the fraction of pixels in the cell's central disc that differ from the
+//!   cell's own background.
+//! - **sun vs moon**: a small colour histogram of the icon pixels (warm hues, blue hues, dark,
+//!   light); icons are grouped in two clusters and the warmer cluster is the sun. Themed days
+//!   replace the icons, so the clusters, not fixed colours, decide (the label is compared up to an
+//!   S/M swap); when all icons are alike, their warmth decides.
+//! - **markers**: a patch around the middle of every shared edge is normalised by its own
+//!   contrast; a glyph whose rows hold long horizontal strokes is `=`, one made of short diagonal
+//!   strokes is `x`. Dark blobs reaching the patch border (a mouse pointer) are doubted.
+//!
+//! Stages: [`locate`] (with `lines`, `lattice`, `background`) -> `cells` -> `edges` -> the icon
+//! check; [`read_tango_traced`] fills a [`TangoTrace`] on the way (the debug pictures are drawn
+//! from it, see [`crate::vision::debug`]).
+
+mod background;
+mod cells;
+mod edges;
+mod lattice;
+mod lines;
+pub mod locate;
+
+use self::cells::{classify_symbols, read_cells};
+use self::edges::read_edge;
+pub use self::locate::{LocateSurvey, TangoLattice, TangoLocateOptions};
+use super::ReadError;
+use crate::board::{Doubt, Grid, Placed, Reading, Theme};
+use crate::puzzle::{Edge, Marker, Pos, Puzzle, Symbol, Tango};
+use image::RgbImage;
+use std::time::{Duration, Instant};
+
+/// Tunables of the Tango cell and marker reader.
+#[derive(Clone, Debug)]
+pub struct TangoReadOptions {
+    /// Board locator options.
+    pub locate: TangoLocateOptions,
+    /// Least luma difference between the grey given cells and the other cells. Default 6.
+    pub given_min_contrast: f32,
+    /// A cell whose corner samples are more than this fraction strongly coloured is covered by
+    /// an overlay (red stripes over rule-breaking cells). Default 0.05.
+    pub overlay_max_frac: f32,
+    /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
+    /// Default 0.2.
+    pub overlay_given_conf: f32,
+    /// Radius of the icon disc sampled in each cell, as a fraction of the pitch. Default 0.3.
+    pub icon_radius: f32,
+    /// Samples across the icon disc diameter. Default 24.
+    pub icon_samples: usize,
+    /// A pixel belongs to the icon when a channel differs from the cell background by this much.
+    /// Default 45.
+    pub icon_delta: f32,
+    /// A cell holds a symbol when at least this fraction of its disc is icon. Default 0.14.
+    pub icon_min_frac: f32,
+    /// Below this fraction the cell is surely empty; between it and `icon_min_frac` the read is
+    /// doubted. Default 0.06.
+    pub icon_empty_frac: f32,
+    /// Chroma from which an icon pixel counts as coloured (hue bins). Default 40.
+    pub hue_min_chroma: f32,
+    /// Hue (degrees) where the bins yellow, green, blue, purple and red-orange begin (red-orange
+    /// wraps round 0). Default `[50, 75, 170, 260, 330]`.
+    pub hue_bins: [f32; 5],
+    /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
+    pub cluster_min_separation: f32,
+    /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
+    /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
+    pub min_icon_colour: f32,
+    /// Half size of the marker patch, as a fraction of the pitch. Default 0.18.
+    pub marker_radius: f32,
+    /// Samples across the marker patch. Default 21.
+    pub marker_samples: usize,
+    /// Least contrast (grey levels) of a marker glyph against the cell background. Default 45.
+    pub marker_min_contrast: f32,
+    /// Pixels with a larger chroma are not marker ink (the ink is a greyish brown). Default 80.
+    pub marker_max_chroma: f32,
+    /// A sample above [`Self::marker_max_chroma`] counts as coloured only when at least this
+    /// many of its 8 neighbours are above it too: stripes and rings are coloured areas, while
+    /// JPEG chroma noise on the brown ink gives isolated spikes. Default 2.
+    pub marker_colour_support: usize,
+    /// Samples within this many steps of a strongly coloured sample are not ink either.
+    /// Default 2.
+    pub marker_colour_reach: usize,
+    /// Largest width/height (or height/width) ratio of a glyph's bounding box; `=` measures up
+    /// to about 2, `x` about 1. Default 3.
+    pub marker_max_aspect: f32,
+    /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
+    pub marker_min_extent: f32,
+    /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
+    /// stay below). Default 0.5.
+    pub marker_level: f32,
+    /// Shape score (ink at the middle of the top and bottom strokes minus ink at the centre,
+    /// relative to the glyph contrast, -1..=1) at or above which a glyph is `=`; below, `x`.
+    /// Default 0.
+    pub marker_shape_split: f32,
+    /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
+    /// half size. Default 0.5.
+    pub marker_max_offset: f32,
+    /// Largest glyph bounding box, as a fraction of the patch side. Bigger dark blobs (a mouse
+    /// pointer) are not read as markers. Default 0.9.
+    pub marker_max_extent: f32,
+    /// Confidence of a glyph read after dropping something that reached into the patch from
+    /// outside (a pointer). Default 0.3.
+    pub marker_intruder_conf: f32,
+    /// Reads with a confidence below this are listed as doubts. Default 0.5.
+    pub doubt_below: f32,
+}
+
+impl Default for TangoReadOptions {
+    fn default() -> Self {
+        TangoReadOptions {
+            locate: TangoLocateOptions::default(),
+            given_min_contrast: 6.0,
+            overlay_max_frac: 0.05,
+            overlay_given_conf: 0.2,
+            icon_radius: 0.3,
+            icon_samples: 24,
+            icon_delta: 45.0,
+            icon_min_frac: 0.14,
+            icon_empty_frac: 0.06,
+            hue_min_chroma: 40.0,
+            hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
+            cluster_min_separation: 0.6,
+            min_icon_colour: 0.25,
+            marker_radius: 0.18,
+            marker_samples: 21,
+            marker_min_contrast: 45.0,
+            marker_level: 0.5,
+            marker_colour_reach: 2,
+            marker_min_extent: 0.25,
+            marker_max_aspect: 3.0,
+            marker_max_chroma: 80.0,
+            marker_colour_support: 2,
+            marker_shape_split: 0.0,
+            marker_max_offset: 0.5,
+            marker_max_extent: 0.9,
+            marker_intruder_conf: 0.3,
+            doubt_below: 0.5,
+        }
+    }
+}
+
+/// Number of bins of the icon colour histogram.
+pub const ICON_BINS: usize = 7;
+
+/// What was measured in one cell.
+#[derive(Clone, Debug)]
+pub struct CellRead {
+    /// Cell.
+    pub pos: Pos,
+    /// Background colour (median of the corner patches).
+    pub bg: [f32; 3],
+    /// Locked given cell (grey background).
+    pub given: bool,
+    /// Confidence of `given`, 0..=1.
+    pub given_conf: f32,
+    /// Fraction of strongly coloured background samples (an overlay over the cell).
+    pub overlay: f32,
+    /// Fraction of the icon disc that differs from the background.
+    pub icon_frac: f32,
+    /// Icon colour histogram (red-orange, yellow, green, blue, purple, dark, light).
+    pub hist: [f32; ICON_BINS],
+    /// Symbol read, if any.
+    pub symbol: Option<Symbol>,
+    /// Confidence of the symbol / empty read, 0..=1.
+    pub conf: f32,
+}
+
+/// What was measured on one edge.
+#[derive(Clone, Debug)]
+pub struct EdgeRead {
+    /// Edge.
+    pub edge: Edge,
+    /// Strongest contrast in the patch (grey levels).
+    pub contrast: f32,
+    /// Chroma of the glyph's strongest sample (0 when no glyph).
+    pub ink_chroma: f32,
+    /// Glyph bounding box width / height (0 when no glyph).
+    pub aspect: f32,
+    /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
+    pub stroke_ratio: f32,
+    /// Marker read.
+    pub marker: Option<Marker>,
+    /// Confidence, 0..=1.
+    pub conf: f32,
+}
+
+/// Where the reader sampled the image (original pixels), for the debug view.
+#[derive(Clone, Debug, Default)]
+pub struct SamplingPoints {
+    /// Centres of the corner patches of every cell (background samples).
+    pub corners: Vec<(f32, f32)>,
+    /// Icon discs: `(centre x, centre y, radius)`.
+    pub icons: Vec<(f32, f32, f32)>,
+    /// Marker patches: `(centre x, centre y, half size)`.
+    pub markers: Vec<(f32, f32, f32)>,
+}
+
+impl SamplingPoints {
+    fn new(grid: &Grid, edges: &[EdgeRead], opts: &TangoReadOptions) -> SamplingPoints {
+        let p = grid.cell_w.min(grid.cell_h);
+        let mut out = SamplingPoints::default();
+        for pos in (0..grid.rows).flat_map(|r| (0..grid.cols).map(move |c| Pos::new(r, c))) {
+            let (cx, cy) = grid.center(pos);
+            out.icons.push((cx, cy, opts.icon_radius * p));
+            let x0 = grid.left + pos.col as f32 * grid.cell_w;
+            let y0 = grid.top + pos.row as f32 * grid.cell_h;
+            for &(u, v) in &[(0.15f32, 0.15f32), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)] {
+                out.corners
+                    .push((x0 + u * grid.cell_w, y0 + v * grid.cell_h));
+            }
+        }
+        for e in edges {
+            let (ex, ey) = grid.edge_center(e.edge);
+            out.markers.push((ex, ey, opts.marker_radius * p));
+        }
+        out
+    }
+}
+
+/// What each stage of the Tango reader produced, with timings, for the debug pictures and
+/// performance reports (as [`crate::vision::queens::QueensTrace`]).
+#[derive(Clone, Debug, Default)]
+pub struct TangoTrace {
+    /// The locator's line candidates and candidate lattices.
+    pub survey: LocateSurvey,
+    /// The chosen lattice, when one was found.
+    pub lattice: Option<TangoLattice>,
+    /// Where cells and edges were sampled (empty when no lattice was found).
+    pub sampling: SamplingPoints,
+    /// Per cell, row-major.
+    pub cells: Vec<CellRead>,
+    /// Per edge.
+    pub edges: Vec<EdgeRead>,
+    /// Reads below this confidence were doubted ([`TangoReadOptions::doubt_below`]).
+    pub doubt_below: f32,
+    /// Wall time of each stage, in order.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// Reads a Tango puzzle from a screenshot.
+pub fn read_tango(img: &RgbImage, opts: &TangoReadOptions) -> Result<Reading, ReadError> {
+    read_tango_traced(img, opts).0
+}
+
+/// [`read_tango`], also returning what each stage produced.
+pub fn read_tango_traced(
+    img: &RgbImage,
+    opts: &TangoReadOptions,
+) -> (Result<Reading, ReadError>, TangoTrace) {
+    let mut trace = TangoTrace {
+        doubt_below: opts.doubt_below,
+        ..TangoTrace::default()
+    };
+    let result = read_into(img, opts, &mut trace);
+    (result, trace)
+}
+
+fn read_into(
+    img: &RgbImage,
+    opts: &TangoReadOptions,
+    trace: &mut TangoTrace,
+) -> Result<Reading, ReadError> {
+    let mut clock = Instant::now();
+    let mut lap = |trace: &mut TangoTrace, name: &'static str| {
+        let now = Instant::now();
+        trace.timings.push((name, now - clock));
+        clock = now;
+    };
+    let (located, survey) = locate::locate_tango_traced(img, &opts.locate);
+    lap(trace, "locate");
+    trace.survey = survey;
+    let located = located?;
+    trace.lattice = Some(located.clone());
+    let (grid, theme) = (located.grid, located.theme);
+    let cells = read_cell_symbols(img, &grid, theme, opts);
+    lap(trace, "cells");
+    let edges = read_edges(img, &grid, theme, &cells, opts);
+    lap(trace, "edges");
+    let reading = assemble(&grid, theme, &cells, &edges, opts);
+    let checked = check_icons(&cells, opts);
+    lap(trace, "check");
+    trace.sampling = SamplingPoints::new(&grid, &edges, opts);
+    trace.cells = cells;
+    trace.edges = edges;
+    checked.map(|()| reading)
+}
+
+/// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
+/// enough (digits of a sudoku or an empty table are not a Tango puzzle).
+pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), ReadError> {
+    let filled: Vec<&CellRead> = cells.iter().filter(|c| c.symbol.is_some()).collect();
+    if filled.is_empty() {
+        return Err(ReadError::NoBoard("the grid holds no Tango symbols".into()));
+    }
+    let colour = filled
+        .iter()
+        .map(|c| 1.0 - c.hist[5] - c.hist[6])
+        .sum::<f32>()
+        / filled.len() as f32;
+    if colour < opts.min_icon_colour {
+        return Err(ReadError::NoBoard(
+            "the grid's symbols are not Tango icons".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads cells and markers on a known grid.
+pub fn read_on_grid(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    opts: &TangoReadOptions,
+) -> Result<(Reading, Vec<CellRead>, Vec<EdgeRead>), ReadError> {
+    let cells = read_cell_symbols(img, grid, theme, opts);
+    let edges = read_edges(img, grid, theme, &cells, opts);
+    let reading = assemble(grid, theme, &cells, &edges, opts);
+    Ok((reading, cells, edges))
+}
+
+/// Cell measurements with their symbols classified.
+fn read_cell_symbols(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    opts: &TangoReadOptions,
+) -> Vec<CellRead> {
+    let mut cells = read_cells(img, grid, theme, opts);
+    classify_symbols(&mut cells, opts);
+    cells
+}
+
+/// The marker of every shared edge; a glyph beside an overlaid cell is doubted.
+fn read_edges(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    cells: &[CellRead],
+    opts: &TangoReadOptions,
+) -> Vec<EdgeRead> {
+    Tango::empty(grid.rows, grid.cols)
+        .edges()
+        .map(|e| {
+            let mut r = read_edge(img, grid, theme, cells, e, opts);
+            let (a, b) = e.cells();
+            let covered = [a, b]
+                .iter()
+                .any(|p| cells[p.index(grid.cols)].overlay > opts.overlay_max_frac);
+            if covered {
+                // Stripes over a neighbouring cell can hide or fake a glyph.
+                r.conf = r.conf.min(opts.overlay_given_conf);
+            }
+            r
+        })
+        .collect()
+}
+
+/// The reading (puzzle, placed pieces, doubts weakest first) from the cell and edge reads.
+fn assemble(
+    grid: &Grid,
+    theme: Theme,
+    cells: &[CellRead],
+    edges: &[EdgeRead],
+    opts: &TangoReadOptions,
+) -> Reading {
+    let mut puzzle = Tango::empty(grid.rows, grid.cols);
+    let mut placed = Vec::new();
+    let mut doubts = Vec::new();
+    let mut min_conf = 1.0f32;
+    for c in cells {
+        match (c.symbol, c.given) {
+            (Some(s), true) => puzzle.set_given(c.pos, Some(s)),
+            (Some(s), false) => placed.push(Placed::Symbol {
+                pos: c.pos,
+                symbol: s,
+            }),
+            (None, _) => {}
+        }
+        let conf = c.conf.min(c.given_conf);
+        min_conf = min_conf.min(conf);
+        if conf < opts.doubt_below {
+            doubts.push(Doubt::Cell {
+                pos: c.pos,
+                confidence: conf,
+            });
+        }
+    }
+    for e in edges {
+        if let Some(m) = e.marker {
+            puzzle.set_marker(e.edge, Some(m));
+        }
+        min_conf = min_conf.min(e.conf);
+        if e.conf < opts.doubt_below {
+            doubts.push(Doubt::Edge {
+                edge: e.edge,
+                confidence: e.conf,
+            });
+        }
+    }
+    doubts.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
+    Reading {
+        puzzle: Puzzle::Tango(puzzle),
+        grid: *grid,
+        theme,
+        placed,
+        doubts,
+        min_confidence: min_conf,
+    }
+}
+
+fn doubt_conf(d: &Doubt) -> f32 {
+    match *d {
+        Doubt::Cell { confidence, .. } | Doubt::Edge { confidence, .. } => confidence,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cells::{colour_bin, two_means_1d};
+    use super::*;
+    use image::Rgb;
+
+    /// A synthetic light board: white cells, grey givens, an orange disc, a blue disc, an `=`
+    /// and an `x` marker.
+    fn board() -> (RgbImage, Grid) {
+        let (left, top, p, n) = (30u32, 20u32, 60u32, 6u32);
+        let mut img = RgbImage::from_pixel(440, 420, Rgb([243, 242, 238]));
+        for y in 0..=n * p {
+            for x in 0..=n * p {
+                let on_line = x % p == 0 || y % p == 0;
+                let (c, r) = (x / p, y / p);
+                let col = if on_line {
+                    [222, 216, 208]
+                } else if (r, c) == (0, 0) || (r, c) == (2, 3) {
+                    [238, 235, 231]
+                } else {
+                    [255, 255, 255]
+                };
+                img.put_pixel(left + x, top + y, Rgb(col));
+            }
+        }
+        let disc = |img: &mut RgbImage, r: u32, c: u32, col: [u8; 3]| {
+            let (cx, cy) = (left + c * p + p / 2, top + r * p + p / 2);
+            for y in cy - 16..=cy + 16 {
+                for x in cx - 16..=cx + 16 {
+                    let (dx, dy) = (x as i32 - cx as i32, y as i32 - cy as i32);
+                    if dx * dx + dy * dy <= 16 * 16 {
+                        img.put_pixel(x, y, Rgb(col));
+                    }
+                }
+            }
+        };
+        disc(&mut img, 0, 0, [245, 181, 61]); // given sun
+        disc(&mut img, 2, 3, [89, 141, 226]); // given moon
+        disc(&mut img, 4, 4, [245, 181, 61]); // placed sun
+        let ink = Rgb([110, 95, 75]);
+        // `=` on the edge between (1,1) and (1,2): x = left + 2p, y = top + 1.5p.
+        let (ex, ey) = (left + 2 * p, top + p + p / 2);
+        for x in ex - 5..=ex + 5 {
+            img.put_pixel(x, ey - 3, ink);
+            img.put_pixel(x, ey + 3, ink);
+        }
+        // `x` on the edge between (3,0) and (4,0): x = left + p/2, y = top + 4p.
+        let (ex, ey) = (left + p / 2, top + 4 * p);
+        for d in -4i32..=4 {
+            img.put_pixel((ex as i32 + d) as u32, (ey as i32 + d) as u32, ink);
+            img.put_pixel((ex as i32 + d) as u32, (ey as i32 - d) as u32, ink);
+        }
+        let grid = Grid {
+            rows: 6,
+            cols: 6,
+            left: left as f32,
+            top: top as f32,
+            cell_w: p as f32,
+            cell_h: p as f32,
+        };
+        (img, grid)
+    }
+
+    #[test]
+    fn reads_givens_placed_and_markers_on_a_known_grid() {
+        let (img, grid) = board();
+        let (reading, _, _) =
+            read_on_grid(&img, &grid, Theme::Light, &TangoReadOptions::default()).unwrap();
+        let Puzzle::Tango(t) = &reading.puzzle else {
+            panic!("not tango")
+        };
+        assert_eq!(t.given(Pos::new(0, 0)), Some(Symbol::Sun));
+        assert_eq!(t.given(Pos::new(2, 3)), Some(Symbol::Moon));
+        assert_eq!(t.givens().count(), 2);
+        assert_eq!(
+            reading.placed,
+            vec![Placed::Symbol {
+                pos: Pos::new(4, 4),
+                symbol: Symbol::Sun
+            }]
+        );
+        assert_eq!(t.marker(Edge::Right(Pos::new(1, 1))), Some(Marker::Same));
+        assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
+        assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn a_chroma_spike_on_the_ink_does_not_erase_an_x() {
+        // JPEG noise lifts single samples of the brown ink above the colour limit; the x must
+        // keep its centre and read as `x`, not `=`.
+        let (mut img, grid) = board();
+        let (ex, ey) = (30 + 30, 20 + 4 * 60);
+        img.put_pixel(ex, ey, Rgb([150, 90, 40]));
+        let (reading, _, _) =
+            read_on_grid(&img, &grid, Theme::Light, &TangoReadOptions::default()).unwrap();
+        let Puzzle::Tango(t) = &reading.puzzle else {
+            panic!("not tango")
+        };
+        assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
+        assert!(reading.doubts.is_empty(), "{:?}", reading.doubts);
+    }
+
+    #[test]
+    fn reads_the_synthetic_board_end_to_end() {
+        let (img, _) = board();
+        let r = read_tango(&img, &TangoReadOptions::default()).unwrap();
+        assert_eq!(r.grid.rows, 6);
+        let Puzzle::Tango(t) = &r.puzzle else {
+            panic!("not tango")
+        };
+        assert_eq!(t.givens().count(), 2);
+        assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn grey_glyphs_are_not_tango_icons() {
+        let (mut img, _) = board();
+        for px in img.pixels_mut() {
+            if px.0 == [245, 181, 61] || px.0 == [89, 141, 226] {
+                *px = Rgb([40, 40, 40]);
+            }
+        }
+        assert!(matches!(
+            read_tango(&img, &TangoReadOptions::default()),
+            Err(ReadError::NoBoard(_))
+        ));
+    }
+
+    #[test]
+    fn otsu_splits_two_levels() {
+        let (thr, lo, hi) = two_means_1d(&[236.0, 255.0, 254.0, 237.0, 255.0]).unwrap();
+        assert!(thr > 237.0 && thr < 254.0);
+        assert!(lo < 238.0 && hi > 253.0);
+    }
+
+    #[test]
+    fn documented_defaults_match_the_code() {
+        crate::vision::check_documented_defaults(
+            include_str!("mod.rs"),
+            "TangoReadOptions",
+            &format!(
+                "{:?}",
+                TangoReadOptions {
+                    locate: TangoLocateOptions {
+                        work_max_sides: Vec::new(),
+                        ..TangoLocateOptions::default()
+                    },
+                    ..TangoReadOptions::default()
+                }
+            ),
+        );
+        crate::vision::check_documented_defaults(
+            include_str!("locate.rs"),
+            "TangoLocateOptions",
+            &format!("{:?}", TangoLocateOptions::default()),
+        );
+    }
+
+    #[test]
+    fn hue_bins() {
+        let bins = TangoReadOptions::default().hue_bins;
+        assert_eq!(colour_bin([245.0, 181.0, 61.0], 255.0, 40.0, &bins), 0);
+        assert_eq!(colour_bin([89.0, 141.0, 226.0], 255.0, 40.0, &bins), 3);
+        assert_eq!(colour_bin([20.0, 20.0, 20.0], 255.0, 40.0, &bins), 5);
+    }
+}
