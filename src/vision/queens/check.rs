@@ -4,7 +4,7 @@
 //! how-to-play tutorial) are refused.
 
 use super::color::Lab;
-use super::locate::Located;
+use super::locate::QueensLattice;
 use super::sample::Samples;
 use image::RgbImage;
 
@@ -66,7 +66,7 @@ impl Default for CheckOptions {
 
 /// The check's verdict.
 #[derive(Clone, Debug)]
-pub struct Verdict {
+pub struct BoardVerdict {
     /// Plausibility, 0..=1: the lattice support (the larger of the share of cells the locator
     /// saw separately and the share of shared edges with a drawn line) times the colour score.
     pub score: f32,
@@ -93,10 +93,10 @@ fn distinct(cols: &[Lab], tol: f32) -> usize {
 }
 
 /// Scores a located board from its measurements.
-pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) -> Verdict {
+pub fn check(_img: &RgbImage, located: &QueensLattice, s: &Samples, o: &CheckOptions) -> BoardVerdict {
     let n = s.n;
     if n < o.min_side {
-        return Verdict {
+        return BoardVerdict {
             score: 0.0,
             lines: 0.0,
             colours: 0,
@@ -129,7 +129,7 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
     } else {
         format!("only {:.0}% of the cell borders seen", support * 100.0)
     };
-    Verdict {
+    BoardVerdict {
         score,
         lines,
         colours: k,
@@ -141,12 +141,12 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
 #[cfg(test)]
 mod tests {
     use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
-    use super::super::locate::{LocateOptions, locate};
+    use super::super::locate::{QueensLocateOptions, locate};
     use super::super::sample::{SampleOptions, sample};
     use super::*;
 
-    fn verdict(img: &RgbImage) -> Verdict {
-        let l = locate(img, &LocateOptions::default()).expect("lattice");
+    fn verdict(img: &RgbImage) -> BoardVerdict {
+        let l = locate(img, &QueensLocateOptions::default()).expect("lattice");
         let s = sample(img, &l.grid, &SampleOptions::default());
         check(img, &l, &s, &CheckOptions::default())
     }

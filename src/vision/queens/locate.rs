@@ -14,14 +14,14 @@ use image::RgbImage;
 
 /// Tunables of the board locator.
 #[derive(Clone, Debug)]
-pub struct LocateOptions {
+pub struct QueensLocateOptions {
     /// The working copy is min-pooled by the largest integer factor that keeps its shorter side
     /// at or above this many pixels. Default 300.
     pub work_min_side: u32,
     /// Brightness (largest of R, G, B) below which a pixel is always line or ink. Default 90.
     pub dark_value: u8,
     /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
-    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
+    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 18.
     pub ridge_contrast: u8,
     /// Largest ridge probe distance, in working pixels. Default 2.
     pub ridge_reach: u32,
@@ -67,9 +67,9 @@ pub struct LocateOptions {
     pub min_seen: f32,
 }
 
-impl Default for LocateOptions {
+impl Default for QueensLocateOptions {
     fn default() -> Self {
-        LocateOptions {
+        QueensLocateOptions {
             work_min_side: 300,
             dark_value: 90,
             ridge_contrast: 18,
@@ -96,7 +96,7 @@ impl Default for LocateOptions {
 
 /// A located Queens board.
 #[derive(Clone, Debug)]
-pub struct Located {
+pub struct QueensLattice {
     /// The grid in image pixels (rows == cols == N).
     pub grid: Grid,
     /// Fraction of the N*N cells that were seen as separate cell candidates, 0..=1.
@@ -116,7 +116,7 @@ struct Work {
     line: Vec<bool>,
 }
 
-fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
+fn work_copy(img: &RgbImage, o: &QueensLocateOptions) -> Work {
     let (iw, ih) = img.dimensions();
     let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
     let (w, h) = ((iw / k) as usize, (ih / k) as usize);
@@ -270,7 +270,7 @@ fn blobs(work: &Work) -> Vec<Blob> {
     out
 }
 
-fn is_cell_candidate(b: &Blob, o: &LocateOptions) -> bool {
+fn is_cell_candidate(b: &Blob, o: &QueensLocateOptions) -> bool {
     let (bw, bh) = (b.bw() as f32, b.bh() as f32);
     bw >= o.min_cell as f32
         && bh >= o.min_cell as f32
@@ -279,7 +279,7 @@ fn is_cell_candidate(b: &Blob, o: &LocateOptions) -> bool {
 }
 
 /// Lattice step between two candidates: `Some((di, dj))` for left-right or up-down neighbours.
-fn neighbour_step(a: &Blob, b: &Blob, o: &LocateOptions) -> Option<(i32, i32)> {
+fn neighbour_step(a: &Blob, b: &Blob, o: &QueensLocateOptions) -> Option<(i32, i32)> {
     let (sa, sb) = (a.size(), b.size());
     if (sa - sb).abs() > o.size_tolerance * sa.max(sb) {
         return None;
@@ -303,7 +303,7 @@ type Edges = Vec<(usize, usize, i32, i32)>;
 fn lattice_family(
     cands: &[Blob],
     size: Option<f32>,
-    o: &LocateOptions,
+    o: &QueensLocateOptions,
 ) -> Result<(Edges, usize, usize), String> {
     let keep = |b: &Blob| size.is_none_or(|s| (b.size() - s).abs() <= o.size_tolerance * s);
     let mut order: Vec<usize> = (0..cands.len()).filter(|&k| keep(&cands[k])).collect();
@@ -402,12 +402,12 @@ fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
 }
 
 /// Finds the Queens board: `None` when no lattice of square cells of a plausible size is seen.
-pub fn locate(img: &RgbImage, o: &LocateOptions) -> Option<Located> {
+pub fn locate(img: &RgbImage, o: &QueensLocateOptions) -> Option<QueensLattice> {
     locate_explained(img, o).ok()
 }
 
 /// Like [`locate`], but says why no board was found.
-pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, String> {
+pub fn locate_explained(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, String> {
     if img.width() < 8 || img.height() < 8 {
         return Err("image too small".into());
     }
@@ -600,7 +600,7 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
         cell_w: px * k,
         cell_h: py * k,
     };
-    Ok(Located {
+    Ok(QueensLattice {
         grid,
         seen: seen_frac,
         lattice_error: (err2 / seen.len() as f32).sqrt(),
@@ -690,7 +690,7 @@ pub(crate) mod tests {
     #[test]
     fn finds_a_synthetic_board_with_margin() {
         let img = draw_board(&sample_labels(), 7, 60, 37, [250, 250, 250], &PALETTE);
-        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        let g = locate(&img, &QueensLocateOptions::default()).expect("board").grid;
         assert_eq!(g.rows, 7);
         assert!((g.cell_w - 60.0).abs() < 1.5, "{g:?}");
         assert!(
@@ -702,14 +702,14 @@ pub(crate) mod tests {
     #[test]
     fn finds_a_board_on_a_dark_page_and_a_large_image() {
         let img = draw_board(&sample_labels(), 7, 150, 80, [27, 31, 35], &PALETTE);
-        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        let g = locate(&img, &QueensLocateOptions::default()).expect("board").grid;
         assert_eq!(g.rows, 7);
         assert!((g.cell_w - 150.0).abs() < 4.0, "{g:?}");
     }
 
     #[test]
     fn refuses_blank_and_tiny_images() {
-        let o = LocateOptions::default();
+        let o = QueensLocateOptions::default();
         assert!(locate(&RgbImage::from_pixel(300, 200, Rgb([255, 255, 255])), &o).is_none());
         assert!(locate(&RgbImage::new(3, 3), &o).is_none());
         assert!(locate(&RgbImage::new(300, 300), &o).is_none());

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct QueensReadOptions {
     /// Board locator.
-    pub locate: locate::LocateOptions,
+    pub locate: locate::QueensLocateOptions,
     /// Cell and edge measurements.
     pub sample: sample::SampleOptions,
     /// Region grouping.
@@ -89,11 +89,11 @@ fn theme(img: &RgbImage, g: &Grid) -> Theme {
 #[derive(Clone, Debug, Default)]
 pub struct QueensTrace {
     /// The located board, when one was found.
-    pub located: Option<locate::Located>,
+    pub located: Option<locate::QueensLattice>,
     /// Cell and edge measurements.
     pub samples: Option<sample::Samples>,
     /// The board check.
-    pub verdict: Option<check::Verdict>,
+    pub verdict: Option<check::BoardVerdict>,
     /// The region map.
     pub regions: Option<regions::Regions>,
     /// Wall time of each stage, in order.
