@@ -43,6 +43,16 @@ pub struct CheckOptions {
     pub max_blank_share: f32,
     /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
     pub doubt_below: f32,
+    /// The page theme is the median luma of points this far outside the board, as a fraction
+    /// of the pitch. Default 0.35.
+    pub theme_pad: f32,
+    /// Steps along each side of the board at which the theme is sampled. Default 20.
+    pub theme_steps: usize,
+    /// Fewest theme points inside the image for a dark theme to be told (else light).
+    /// Default 8.
+    pub theme_min_points: usize,
+    /// A median page luma below this is a dark theme. Default 80.
+    pub dark_page_luma: u8,
 }
 
 impl Default for CheckOptions {
@@ -60,6 +70,10 @@ impl Default for CheckOptions {
             blank_dark: 25.0,
             max_blank_share: 0.25,
             doubt_below: 0.6,
+            theme_pad: 0.35,
+            theme_steps: 20,
+            theme_min_points: 8,
+            dark_page_luma: 80,
         }
     }
 }
@@ -93,7 +107,12 @@ fn distinct(cols: &[Lab], tol: f32) -> usize {
 }
 
 /// Scores a located board from its measurements.
-pub fn check(_img: &RgbImage, located: &QueensLattice, s: &Samples, o: &CheckOptions) -> BoardVerdict {
+pub fn check(
+    _img: &RgbImage,
+    located: &QueensLattice,
+    s: &Samples,
+    o: &CheckOptions,
+) -> BoardVerdict {
     let n = s.n;
     if n < o.min_side {
         return BoardVerdict {
