@@ -4,7 +4,7 @@
 //! how-to-play tutorial) are refused.
 
 use super::color::Lab;
-use super::locate::Located;
+use super::locate::QueensLattice;
 use super::sample::Samples;
 use image::RgbImage;
 
@@ -43,6 +43,16 @@ pub struct CheckOptions {
     pub max_blank_share: f32,
     /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
     pub doubt_below: f32,
+    /// The page theme is the median luma of points this far outside the board, as a fraction
+    /// of the pitch. Default 0.35.
+    pub theme_pad: f32,
+    /// Steps along each side of the board at which the theme is sampled. Default 20.
+    pub theme_steps: usize,
+    /// Fewest theme points inside the image for a dark theme to be told (else light).
+    /// Default 8.
+    pub theme_min_points: usize,
+    /// A median page luma below this is a dark theme. Default 80.
+    pub dark_page_luma: u8,
 }
 
 impl Default for CheckOptions {
@@ -60,13 +70,17 @@ impl Default for CheckOptions {
             blank_dark: 25.0,
             max_blank_share: 0.25,
             doubt_below: 0.6,
+            theme_pad: 0.35,
+            theme_steps: 20,
+            theme_min_points: 8,
+            dark_page_luma: 80,
         }
     }
 }
 
 /// The check's verdict.
 #[derive(Clone, Debug)]
-pub struct Verdict {
+pub struct BoardVerdict {
     /// Plausibility, 0..=1: the lattice support (the larger of the share of cells the locator
     /// saw separately and the share of shared edges with a drawn line) times the colour score.
     pub score: f32,
@@ -93,10 +107,15 @@ fn distinct(cols: &[Lab], tol: f32) -> usize {
 }
 
 /// Scores a located board from its measurements.
-pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) -> Verdict {
+pub fn check(
+    _img: &RgbImage,
+    located: &QueensLattice,
+    s: &Samples,
+    o: &CheckOptions,
+) -> BoardVerdict {
     let n = s.n;
     if n < o.min_side {
-        return Verdict {
+        return BoardVerdict {
             score: 0.0,
             lines: 0.0,
             colours: 0,
@@ -129,7 +148,7 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
     } else {
         format!("only {:.0}% of the cell borders seen", support * 100.0)
     };
-    Verdict {
+    BoardVerdict {
         score,
         lines,
         colours: k,
@@ -141,12 +160,12 @@ pub fn check(_img: &RgbImage, located: &Located, s: &Samples, o: &CheckOptions) 
 #[cfg(test)]
 mod tests {
     use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
-    use super::super::locate::{LocateOptions, locate};
+    use super::super::locate::{QueensLocateOptions, locate};
     use super::super::sample::{SampleOptions, sample};
     use super::*;
 
-    fn verdict(img: &RgbImage) -> Verdict {
-        let l = locate(img, &LocateOptions::default()).expect("lattice");
+    fn verdict(img: &RgbImage) -> BoardVerdict {
+        let l = locate(img, &QueensLocateOptions::default()).expect("lattice");
         let s = sample(img, &l.grid, &SampleOptions::default());
         check(img, &l, &s, &CheckOptions::default())
     }

@@ -2,38 +2,27 @@
 //! colour-sampling ring (white), the centre glyph's box (green), a patch of the cell's region
 //! mean colour in its corner, the region boundaries as read (red) and low-confidence cells
 //! (magenta).
+//!
+//! Shapes are drawn with the product renderer's primitives ([`crate::render::draw`]).
 
 use super::QueensTrace;
 use super::color::Lab;
+use super::regions::Regions;
+use super::sample::Samples;
 use crate::board::Grid;
+use crate::puzzle::Pos;
+use crate::render::draw::{self, Color, Shape};
 use image::{Rgb, RgbImage};
 
-fn put(img: &mut RgbImage, x: i64, y: i64, c: [u8; 3]) {
-    if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
-        img.put_pixel(x as u32, y as u32, Rgb(c));
-    }
-}
+/// Cells whose region confidence is below this get the magenta doubt mark (the default of
+/// [`super::check::CheckOptions::doubt_below`]).
+const DOUBT_MARK_BELOW: f32 = 0.6;
 
-fn rect(img: &mut RgbImage, x0: f32, y0: f32, x1: f32, y1: f32, c: [u8; 3], width: i64) {
-    for t in 0..width {
-        let (a, b, cc, d) = (x0 as i64 + t, y0 as i64 + t, x1 as i64 - t, y1 as i64 - t);
-        for x in a..=cc {
-            put(img, x, b, c);
-            put(img, x, d, c);
-        }
-        for y in b..=d {
-            put(img, a, y, c);
-            put(img, cc, y, c);
-        }
-    }
-}
-
-fn fill(img: &mut RgbImage, x0: f32, y0: f32, x1: f32, y1: f32, c: [u8; 3]) {
-    for y in y0 as i64..=y1 as i64 {
-        for x in x0 as i64..=x1 as i64 {
-            put(img, x, y, c);
-        }
-    }
+/// An outline of the box `(x0, y0)..(x1, y1)`, `width` pixels wide, inside the box.
+fn rect(img: &mut RgbImage, x0: f32, y0: f32, x1: f32, y1: f32, c: [u8; 3], width: f32) {
+    let h = width / 2.0;
+    let band = Shape::rrect(x0 + h, y0 + h, x1 - h, y1 - h, 0.0).stroke(width);
+    draw::fill(img, &band, Rgb(c), 1.0);
 }
 
 /// Approximate sRGB of a Lab colour (for drawing patches).
@@ -71,107 +60,87 @@ pub fn render(img: &RgbImage, trace: &QueensTrace) -> RgbImage {
         return out;
     };
     let g: Grid = located.grid;
-    let n = g.rows;
-    rect(
-        &mut out,
-        g.left,
-        g.top,
-        g.left + g.width(),
-        g.top + g.height(),
-        [0, 200, 255],
-        2,
-    );
-    for k in 1..n {
-        let x = g.left + k as f32 * g.cell_w;
-        let y = g.top + k as f32 * g.cell_h;
-        for t in 0..g.height() as i64 {
-            put(&mut out, x as i64, g.top as i64 + t, [0, 200, 255]);
-        }
-        for t in 0..g.width() as i64 {
-            put(&mut out, g.left as i64 + t, y as i64, [0, 200, 255]);
-        }
-    }
+    draw_grid(&mut out, &g);
     let Some(samples) = &trace.samples else {
         return out;
     };
+    draw_cells(&mut out, &g, samples, trace.regions.as_ref());
+    if let Some(reg) = &trace.regions {
+        draw_boundaries(&mut out, &g, reg);
+    }
+    out
+}
+
+/// The board box and the cell lattice, in cyan.
+fn draw_grid(out: &mut RgbImage, g: &Grid) {
+    const CYAN: [u8; 3] = [0, 200, 255];
+    let (right, bottom) = (g.left + g.width(), g.top + g.height());
+    rect(out, g.left, g.top, right, bottom, CYAN, 2.0);
+    for k in 1..g.rows {
+        let x = g.left + k as f32 * g.cell_w;
+        let y = g.top + k as f32 * g.cell_h;
+        draw::line(out, (x, g.top), (x, bottom), 1.0, Rgb(CYAN));
+        draw::line(out, (g.left, y), (right, y), 1.0, Rgb(CYAN));
+    }
+}
+
+/// Per cell: the sampling ring's outer edge, the glyph box, the region colour patch and the
+/// doubt mark.
+fn draw_cells(out: &mut RgbImage, g: &Grid, samples: &Samples, regions: Option<&Regions>) {
+    let n = g.rows;
     for r in 0..n {
         for c in 0..n {
-            let (cx, cy) = g.center(crate::puzzle::Pos::new(r, c));
+            let i = Pos::new(r, c).index(n);
+            let (cx, cy) = g.center(Pos::new(r, c));
             let (hw, hh) = (0.4 * g.cell_w, 0.4 * g.cell_h);
             rect(
-                &mut out,
+                out,
                 cx - hw,
                 cy - hh,
                 cx + hw,
                 cy + hh,
                 [255, 255, 255],
-                1,
+                1.0,
             );
-            let cell = &samples.cells[r * n + c];
-            if cell.glyph.coverage > 0.0 {
-                let (gw, gh) = (
-                    cell.glyph.width * g.cell_w / 2.0,
-                    cell.glyph.height * g.cell_h / 2.0,
-                );
-                rect(&mut out, cx - gw, cy - gh, cx + gw, cy + gh, [0, 160, 0], 1);
+            let glyph = samples.cells[i].glyph;
+            if glyph.coverage > 0.0 {
+                let (gw, gh) = (glyph.width * g.cell_w / 2.0, glyph.height * g.cell_h / 2.0);
+                rect(out, cx - gw, cy - gh, cx + gw, cy + gh, [0, 160, 0], 1.0);
             }
-            if let Some(reg) = &trace.regions {
-                let label = reg.labels[r * n + c] as usize;
-                let patch = to_rgb(reg.colours[label]);
-                let s = 0.12 * g.cell_w;
-                fill(
-                    &mut out,
-                    cx - hw + 2.0,
-                    cy - hh + 2.0,
-                    cx - hw + 2.0 + s,
-                    cy - hh + 2.0 + s,
-                    patch,
-                );
-                if reg.confidence[r * n + c] < 0.6 {
-                    rect(
-                        &mut out,
-                        cx - hw - 2.0,
-                        cy - hh - 2.0,
-                        cx + hw + 2.0,
-                        cy + hh + 2.0,
-                        [255, 0, 255],
-                        2,
-                    );
-                }
+            let Some(reg) = regions else { continue };
+            let patch = to_rgb(reg.colours[reg.labels[i] as usize]);
+            let (x0, y0, s) = (cx - hw + 2.0, cy - hh + 2.0, 0.12 * g.cell_w);
+            draw::fill(
+                out,
+                &Shape::rrect(x0, y0, x0 + s, y0 + s, 0.0),
+                Rgb(patch),
+                1.0,
+            );
+            if reg.confidence[i] < DOUBT_MARK_BELOW {
+                let (x0, y0, x1, y1) = (cx - hw - 2.0, cy - hh - 2.0, cx + hw + 2.0, cy + hh + 2.0);
+                rect(out, x0, y0, x1, y1, [255, 0, 255], 2.0);
             }
         }
     }
-    if let Some(reg) = &trace.regions {
-        // Region boundaries as read, in red.
-        for r in 0..n {
-            for c in 0..n {
-                let l = reg.labels[r * n + c];
-                if c + 1 < n && reg.labels[r * n + c + 1] != l {
-                    let x = g.left + (c + 1) as f32 * g.cell_w;
-                    fill(
-                        &mut out,
-                        x - 1.0,
-                        g.top + r as f32 * g.cell_h,
-                        x + 1.0,
-                        g.top + (r + 1) as f32 * g.cell_h,
-                        [230, 0, 0],
-                    );
-                }
-                if r + 1 < n && reg.labels[(r + 1) * n + c] != l {
-                    let y = g.top + (r + 1) as f32 * g.cell_h;
-                    fill(
-                        &mut out,
-                        g.left + c as f32 * g.cell_w,
-                        y - 1.0,
-                        g.left + (c + 1) as f32 * g.cell_w,
-                        y + 1.0,
-                        [230, 0, 0],
-                    );
-                }
+}
+
+/// Region boundaries as read, in red.
+fn draw_boundaries(out: &mut RgbImage, g: &Grid, reg: &Regions) {
+    const RED: Color = Rgb([230, 0, 0]);
+    let n = g.rows;
+    let label = |r: usize, c: usize| reg.labels[Pos::new(r, c).index(n)];
+    for r in 0..n {
+        for c in 0..n {
+            let (x0, y0) = (g.left + c as f32 * g.cell_w, g.top + r as f32 * g.cell_h);
+            let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
+            if c + 1 < n && label(r, c + 1) != label(r, c) {
+                draw::line(out, (x1, y0), (x1, y1), 2.0, RED);
+            }
+            if r + 1 < n && label(r + 1, c) != label(r, c) {
+                draw::line(out, (x0, y1), (x1, y1), 2.0, RED);
             }
         }
     }
-    out
 }
 
 #[cfg(test)]

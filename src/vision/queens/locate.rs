@@ -8,20 +8,29 @@
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
+//!
+//! The least-squares fit works on an `ndarray` matrix of `(lattice index, centre)` rows. The
+//! min-pooling and the labelling of bright areas stay hand-written: pooling reads only each
+//! block's first row and column (a fraction of the pixels `imageproc`'s filters would read),
+//! and the labelling unites runs of a row rather than pixels (one union-find entry per run,
+//! where `imageproc::region_labelling::connected_components` keeps one per pixel and returns a
+//! label image that would need a second pass for the boxes and areas); the locator is the hot
+//! part of a read. (Reasoned, not benchmarked against imageproc.)
 
 use crate::board::Grid;
 use image::RgbImage;
+use ndarray::{Array2, Axis};
 
 /// Tunables of the board locator.
 #[derive(Clone, Debug)]
-pub struct LocateOptions {
+pub struct QueensLocateOptions {
     /// The working copy is min-pooled by the largest integer factor that keeps its shorter side
     /// at or above this many pixels. Default 300.
     pub work_min_side: u32,
     /// Brightness (largest of R, G, B) below which a pixel is always line or ink. Default 90.
     pub dark_value: u8,
     /// A pixel also counts as line when both pixels `r` working pixels away (left and right, or
-    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 25.
+    /// above and below; `r` in `1..=ridge_reach`) are brighter by at least this much. Default 18.
     pub ridge_contrast: u8,
     /// Largest ridge probe distance, in working pixels. Default 2.
     pub ridge_reach: u32,
@@ -39,6 +48,9 @@ pub struct LocateOptions {
     /// Neighbour centre distance, as a multiple of the candidates' size: highest (the lines
     /// between cells take the rest). Default 1.7.
     pub max_step: f32,
+    /// The neighbour search of a candidate stops at candidates lower by more than `max_step`
+    /// times its size times this. Default 1.3.
+    pub scan_reach: f32,
     /// Largest sideways offset of neighbours, as a fraction of their size. Default 0.25.
     pub max_skew: f32,
     /// Largest distance of a cell centre from its lattice point, as a fraction of the pitch.
@@ -67,9 +79,9 @@ pub struct LocateOptions {
     pub min_seen: f32,
 }
 
-impl Default for LocateOptions {
+impl Default for QueensLocateOptions {
     fn default() -> Self {
-        LocateOptions {
+        QueensLocateOptions {
             work_min_side: 300,
             dark_value: 90,
             ridge_contrast: 18,
@@ -80,6 +92,7 @@ impl Default for LocateOptions {
             size_tolerance: 0.2,
             min_step: 0.95,
             max_step: 1.7,
+            scan_reach: 1.3,
             max_skew: 0.25,
             lattice_tolerance: 0.2,
             max_gap: 2,
@@ -96,7 +109,7 @@ impl Default for LocateOptions {
 
 /// A located Queens board.
 #[derive(Clone, Debug)]
-pub struct Located {
+pub struct QueensLattice {
     /// The grid in image pixels (rows == cols == N).
     pub grid: Grid,
     /// Fraction of the N*N cells that were seen as separate cell candidates, 0..=1.
@@ -116,7 +129,7 @@ struct Work {
     line: Vec<bool>,
 }
 
-fn work_copy(img: &RgbImage, o: &LocateOptions) -> Work {
+fn work_copy(img: &RgbImage, o: &QueensLocateOptions) -> Work {
     let (iw, ih) = img.dimensions();
     let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
     let (w, h) = ((iw / k) as usize, (ih / k) as usize);
@@ -270,7 +283,7 @@ fn blobs(work: &Work) -> Vec<Blob> {
     out
 }
 
-fn is_cell_candidate(b: &Blob, o: &LocateOptions) -> bool {
+fn is_cell_candidate(b: &Blob, o: &QueensLocateOptions) -> bool {
     let (bw, bh) = (b.bw() as f32, b.bh() as f32);
     bw >= o.min_cell as f32
         && bh >= o.min_cell as f32
@@ -279,7 +292,7 @@ fn is_cell_candidate(b: &Blob, o: &LocateOptions) -> bool {
 }
 
 /// Lattice step between two candidates: `Some((di, dj))` for left-right or up-down neighbours.
-fn neighbour_step(a: &Blob, b: &Blob, o: &LocateOptions) -> Option<(i32, i32)> {
+fn neighbour_step(a: &Blob, b: &Blob, o: &QueensLocateOptions) -> Option<(i32, i32)> {
     let (sa, sb) = (a.size(), b.size());
     if (sa - sb).abs() > o.size_tolerance * sa.max(sb) {
         return None;
@@ -303,7 +316,7 @@ type Edges = Vec<(usize, usize, i32, i32)>;
 fn lattice_family(
     cands: &[Blob],
     size: Option<f32>,
-    o: &LocateOptions,
+    o: &QueensLocateOptions,
 ) -> Result<(Edges, usize, usize), String> {
     let keep = |b: &Blob| size.is_none_or(|s| (b.size() - s).abs() <= o.size_tolerance * s);
     let mut order: Vec<usize> = (0..cands.len()).filter(|&k| keep(&cands[k])).collect();
@@ -311,7 +324,7 @@ fn lattice_family(
     let mut edges: Edges = Vec::new();
     for (oi, &a) in order.iter().enumerate() {
         for &b in &order[oi + 1..] {
-            if cands[b].cy() - cands[a].cy() > o.max_step * cands[a].size() * 1.3 {
+            if cands[b].cy() - cands[a].cy() > o.max_step * cands[a].size() * o.scan_reach {
                 break;
             }
             if let Some((di, dj)) = neighbour_step(&cands[a], &cands[b], o) {
@@ -386,60 +399,109 @@ fn line_near(work: &Work, x: f32, y: f32, vertical: bool, reach: f32) -> bool {
 
 /// Least-squares line `v = v0 + i * p` through `(i, v)` pairs.
 fn fit(points: &[(f32, f32)]) -> Option<(f32, f32)> {
-    let n = points.len() as f32;
     if points.len() < 2 {
         return None;
     }
-    let mi = points.iter().map(|p| p.0).sum::<f32>() / n;
-    let mv = points.iter().map(|p| p.1).sum::<f32>() / n;
-    let sii: f32 = points.iter().map(|p| (p.0 - mi).powi(2)).sum();
+    let iv = Array2::from_shape_fn((points.len(), 2), |(k, c)| {
+        if c == 0 { points[k].0 } else { points[k].1 }
+    });
+    let mean = iv.mean_axis(Axis(0))?;
+    let centred = &iv - &mean;
+    let (di, dv) = (centred.column(0), centred.column(1));
+    let sii = di.dot(&di);
     if sii <= 0.0 {
         return None;
     }
-    let siv: f32 = points.iter().map(|p| (p.0 - mi) * (p.1 - mv)).sum();
-    let p = siv / sii;
-    Some((mv - p * mi, p))
+    let p = di.dot(&dv) / sii;
+    Some((mean[1] - p * mean[0], p))
 }
 
 /// Finds the Queens board: `None` when no lattice of square cells of a plausible size is seen.
-pub fn locate(img: &RgbImage, o: &LocateOptions) -> Option<Located> {
+pub fn locate(img: &RgbImage, o: &QueensLocateOptions) -> Option<QueensLattice> {
     locate_explained(img, o).ok()
 }
 
 /// Like [`locate`], but says why no board was found.
-pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, String> {
+///
+/// Steps: working copy -> cell candidates -> largest lattice family -> lattice coordinates and
+/// a least-squares fit -> cells joining on the lattice -> squared up -> the grid.
+pub fn locate_explained(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, String> {
     if img.width() < 8 || img.height() < 8 {
         return Err("image too small".into());
     }
     let work = work_copy(img, o);
-    let all = blobs(&work);
+    let cands = candidates(&work, o)?;
+    let (edges, best) = largest_family(&cands, o)?;
+    let members = lattice_coords(&cands, &edges, best);
+    let fit = fit_lattice(&cands, &members, o)?;
+    let (seen, err2) = join_on_lattice(&cands, &members, &fit, o);
+    let span = Span::of(&seen);
+    let span = square_up(&work, span, &fit, o);
+    let (ni, nj) = span.sides();
+    if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
+        return Err(format!("cell lattice spans {ni} x {nj} cells"));
+    }
+    let n = ni;
+    let seen_frac = seen.len() as f32 / (n * n) as f32;
+    if seen_frac < o.min_seen {
+        return Err(format!(
+            "only {:.0}% of the {n}x{n} cells seen",
+            seen_frac * 100.0
+        ));
+    }
+    let k = work.k as f32;
+    let grid = Grid {
+        rows: n,
+        cols: n,
+        left: (fit.x0 + (span.imin as f32 - 0.5) * fit.px) * k,
+        top: (fit.y0 + (span.jmin as f32 - 0.5) * fit.py) * k,
+        cell_w: fit.px * k,
+        cell_h: fit.py * k,
+    };
+    Ok(QueensLattice {
+        grid,
+        seen: seen_frac,
+        lattice_error: (err2 / seen.len() as f32).sqrt(),
+    })
+}
+
+/// The bright areas of the working copy shaped and sized like cells.
+fn candidates(work: &Work, o: &QueensLocateOptions) -> Result<Vec<Blob>, String> {
     let max_side = (work.w.min(work.h) as f32) / o.min_n.max(1) as f32;
-    let cands: Vec<Blob> = all
-        .iter()
-        .copied()
+    let cands: Vec<Blob> = blobs(work)
+        .into_iter()
         .filter(|b| is_cell_candidate(b, o) && b.size() <= max_side)
         .collect();
     if cands.len() < 4 {
         return Err(format!("only {} cell-like areas", cands.len()));
     }
-    // The largest family of neighbouring candidates; then again among the candidates close to
-    // that family's median size (chains of neighbours can drift in size, e.g. from cells to
-    // blocks of merged cells).
-    let (edges, best, count) = lattice_family(&cands, None, o)?;
+    Ok(cands)
+}
+
+/// The largest family of neighbouring candidates; then again among the candidates close to
+/// that family's median size (chains of neighbours can drift in size, e.g. from cells to
+/// blocks of merged cells). Returns the neighbour edges and a member.
+fn largest_family(cands: &[Blob], o: &QueensLocateOptions) -> Result<(Edges, usize), String> {
+    let (edges, best, count) = lattice_family(cands, None, o)?;
     let mut sizes: Vec<f32> = family(&edges, best, cands.len())
         .iter()
         .map(|&k| cands[k].size())
         .collect();
     let mid = sizes.len() / 2;
     let median = *sizes.select_nth_unstable_by(mid, f32::total_cmp).1;
-    let (edges, best, count2) = lattice_family(&cands, Some(median), o)?;
+    let (edges, best, count2) = lattice_family(cands, Some(median), o)?;
     let count = count2.max(count.min(count2));
     if count < 4 {
         return Err(format!("largest cell lattice has {count} cells"));
     }
-    // Lattice coordinates by walking the neighbour edges from one member.
+    Ok((edges, best))
+}
+
+/// Lattice coordinates `(candidate, i, j)` of the family of `best`, by walking the neighbour
+/// edges from it.
+fn lattice_coords(cands: &[Blob], edges: &Edges, best: usize) -> Vec<(usize, i32, i32)> {
     let mut adj: Vec<Vec<(usize, i32, i32)>> = vec![Vec::new(); cands.len()];
-    for &(a, b, di, dj) in &edges {
+    for &(a, b, di, dj) in edges {
         adj[a].push((b, di, dj));
         adj[b].push((a, -di, -dj));
     }
@@ -455,11 +517,28 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
             }
         }
     }
-    let members: Vec<(usize, i32, i32)> = coord
+    coord
         .iter()
         .enumerate()
         .filter_map(|(k, c)| c.map(|(i, j)| (k, i, j)))
-        .collect();
+        .collect()
+}
+
+/// The lattice in working pixels: cell `(i, j)` is centred at `(x0 + i * px, y0 + j * py)`.
+struct LatticeFit {
+    x0: f32,
+    px: f32,
+    y0: f32,
+    py: f32,
+}
+
+/// Least-squares fit of the lattice through the members' centres; refused when the cells are
+/// not square.
+fn fit_lattice(
+    cands: &[Blob],
+    members: &[(usize, i32, i32)],
+    o: &QueensLocateOptions,
+) -> Result<LatticeFit, String> {
     let xs: Vec<(f32, f32)> = members
         .iter()
         .map(|&(k, i, _)| (i as f32, cands[k].cx()))
@@ -473,21 +552,32 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     if px <= 0.0 || py <= 0.0 || px.max(py) / px.min(py) > o.max_pitch_ratio {
         return Err(format!("cells not square (pitch {px:.1} x {py:.1})"));
     }
-    // Candidates of the right size on lattice points join the board when they are within
-    // `max_gap` lattice steps of it (cells merged by a washed-out line leave gaps), grown until
-    // nothing more joins; separate boards elsewhere on the page (examples) stay out.
+    Ok(LatticeFit { x0, px, y0, py })
+}
+
+/// Candidates of the right size on lattice points join the board when they are within
+/// `max_gap` lattice steps of it (cells merged by a washed-out line leave gaps), grown until
+/// nothing more joins; separate boards elsewhere on the page (examples) stay out. Returns the
+/// lattice points seen (sorted, unique) and the summed squared distance of the joined
+/// candidates from their lattice points.
+fn join_on_lattice(
+    cands: &[Blob],
+    members: &[(usize, i32, i32)],
+    fit: &LatticeFit,
+    o: &QueensLocateOptions,
+) -> (Vec<(i32, i32)>, f32) {
     let size = members
         .iter()
         .map(|&(k, _, _)| cands[k].size())
         .sum::<f32>()
         / members.len() as f32;
     let mut on_lattice: Vec<((i32, i32), f32)> = Vec::new();
-    for b in &cands {
+    for b in cands {
         if (b.size() - size).abs() > o.size_tolerance * size {
             continue;
         }
-        let fi = (b.cx() - x0) / px;
-        let fj = (b.cy() - y0) / py;
+        let fi = (b.cx() - fit.x0) / fit.px;
+        let fj = (b.cy() - fit.y0) / fit.py;
         let (i, j) = (fi.round(), fj.round());
         let e2 = (fi - i).powi(2) + (fj - j).powi(2);
         if e2.sqrt() <= o.lattice_tolerance {
@@ -497,13 +587,13 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     let mut seen: Vec<(i32, i32)> = members.iter().map(|&(_, i, j)| (i, j)).collect();
     let mut err2 = 0.0;
     let mut joined = vec![false; on_lattice.len()];
+    let gap = o.max_gap as i32;
     loop {
         let mut grew = false;
         for (q, &((i, j), e2)) in on_lattice.iter().enumerate() {
             if joined[q] {
                 continue;
             }
-            let gap = o.max_gap as i32;
             if seen
                 .iter()
                 .any(|&(a, b)| (a - i).abs().max((b - j).abs()) <= gap)
@@ -520,91 +610,107 @@ pub fn locate_explained(img: &RgbImage, o: &LocateOptions) -> Result<Located, St
     }
     seen.sort_unstable();
     seen.dedup();
-    let (mut imin, mut imax) = seen
-        .iter()
-        .fold((i32::MAX, i32::MIN), |(a, b), &(i, _)| (a.min(i), b.max(i)));
-    let (mut jmin, mut jmax) = seen
-        .iter()
-        .fold((i32::MAX, i32::MIN), |(a, b), &(_, j)| (a.min(j), b.max(j)));
-    // A square board whose outer row or column was not seen as separate cells (washed-out
-    // lines in tiny or blurred captures): extend the shorter side towards the side where a
-    // line runs along the would-be outer border.
+    (seen, err2)
+}
+
+/// The lattice rows and columns spanned by the board, inclusive.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    imin: i32,
+    imax: i32,
+    jmin: i32,
+    jmax: i32,
+}
+
+impl Span {
+    fn of(seen: &[(i32, i32)]) -> Span {
+        let (imin, imax) = seen
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(a, b), &(i, _)| (a.min(i), b.max(i)));
+        let (jmin, jmax) = seen
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(a, b), &(_, j)| (a.min(j), b.max(j)));
+        Span {
+            imin,
+            imax,
+            jmin,
+            jmax,
+        }
+    }
+
+    /// Columns and rows spanned.
+    fn sides(&self) -> (usize, usize) {
+        (
+            (self.imax - self.imin + 1) as usize,
+            (self.jmax - self.jmin + 1) as usize,
+        )
+    }
+}
+
+/// A square board whose outer row or column was not seen as separate cells (washed-out
+/// lines in tiny or blurred captures): extends the shorter side towards the side where a
+/// line runs along the would-be outer border.
+fn square_up(work: &Work, mut s: Span, fit: &LatticeFit, o: &QueensLocateOptions) -> Span {
     let mut budget = o.max_extend;
-    while budget > 0 && (imax - imin) != (jmax - jmin) {
+    while budget > 0 && (s.imax - s.imin) != (s.jmax - s.jmin) {
         budget -= 1;
-        let cols_short = (imax - imin) < (jmax - jmin);
+        let cols_short = (s.imax - s.imin) < (s.jmax - s.jmin);
         let (lo, hi) = if cols_short {
-            (imin, imax)
+            (s.imin, s.imax)
         } else {
-            (jmin, jmax)
+            (s.jmin, s.jmax)
         };
-        let (a, b) = if cols_short {
-            (jmin, jmax)
+        let across = if cols_short {
+            (s.jmin, s.jmax)
         } else {
-            (imin, imax)
+            (s.imin, s.imax)
         };
-        // Share of the added cells whose centre is in the image and whose outer border is a
-        // line (or lies beyond the image edge: crops cut at the board's frame).
-        let support = |centre: f32, edge: f32| {
-            let mut hits = 0;
-            for t in a..=b {
-                let at = |e: f32| {
-                    if cols_short {
-                        (x0 + e * px, y0 + t as f32 * py)
-                    } else {
-                        (x0 + t as f32 * px, y0 + e * py)
-                    }
-                };
-                let inside = |(p, q): (f32, f32)| {
-                    p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32
-                };
-                let (c, e) = (at(centre), at(edge));
-                let reach = o.border_reach * px;
-                if inside(c) && (!inside(e) || line_near(&work, e.0, e.1, cols_short, reach)) {
-                    hits += 1;
-                }
-            }
-            hits as f32 / (b - a + 1) as f32
-        };
-        let s_lo = support(lo as f32 - 1.0, lo as f32 - 1.5);
-        let s_hi = support(hi as f32 + 1.0, hi as f32 + 1.5);
+        let (lo, hi) = (lo as f32, hi as f32);
+        let s_lo = border_support(work, fit, cols_short, across, (lo - 1.0, lo - 1.5), o);
+        let s_hi = border_support(work, fit, cols_short, across, (hi + 1.0, hi + 1.5), o);
         if s_lo.max(s_hi) < o.min_border_support {
             break;
         }
         let grow_lo = s_lo > s_hi;
         match (cols_short, grow_lo) {
-            (true, true) => imin -= 1,
-            (true, false) => imax += 1,
-            (false, true) => jmin -= 1,
-            (false, false) => jmax += 1,
+            (true, true) => s.imin -= 1,
+            (true, false) => s.imax += 1,
+            (false, true) => s.jmin -= 1,
+            (false, false) => s.jmax += 1,
         }
     }
-    let (ni, nj) = ((imax - imin + 1) as usize, (jmax - jmin + 1) as usize);
-    if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
-        return Err(format!("cell lattice spans {ni} x {nj} cells"));
-    }
-    let n = ni;
-    let seen_frac = seen.len() as f32 / (n * n) as f32;
-    if seen_frac < o.min_seen {
-        return Err(format!(
-            "only {:.0}% of the {n}x{n} cells seen",
-            seen_frac * 100.0
-        ));
-    }
-    let k = work.k as f32;
-    let grid = Grid {
-        rows: n,
-        cols: n,
-        left: (x0 + (imin as f32 - 0.5) * px) * k,
-        top: (y0 + (jmin as f32 - 0.5) * py) * k,
-        cell_w: px * k,
-        cell_h: py * k,
+    s
+}
+
+/// Share of the cells of an added column (`cols_short`) or row, centred at lattice position
+/// `centre` over `across` (inclusive), whose centre is in the image and whose outer border (at
+/// lattice position `edge`) is a line or lies beyond the image edge (crops cut at the board's
+/// frame).
+fn border_support(
+    work: &Work,
+    fit: &LatticeFit,
+    cols_short: bool,
+    (a, b): (i32, i32),
+    (centre, edge): (f32, f32),
+    o: &QueensLocateOptions,
+) -> f32 {
+    let at = |e: f32, t: i32| {
+        if cols_short {
+            (fit.x0 + e * fit.px, fit.y0 + t as f32 * fit.py)
+        } else {
+            (fit.x0 + t as f32 * fit.px, fit.y0 + e * fit.py)
+        }
     };
-    Ok(Located {
-        grid,
-        seen: seen_frac,
-        lattice_error: (err2 / seen.len() as f32).sqrt(),
-    })
+    let inside =
+        |(p, q): (f32, f32)| p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32;
+    let reach = o.border_reach * fit.px;
+    let hits = (a..=b)
+        .filter(|&t| {
+            let (c, e) = (at(centre, t), at(edge, t));
+            inside(c) && (!inside(e) || line_near(work, e.0, e.1, cols_short, reach))
+        })
+        .count();
+    hits as f32 / (b - a + 1) as f32
 }
 
 #[cfg(test)]
@@ -690,7 +796,9 @@ pub(crate) mod tests {
     #[test]
     fn finds_a_synthetic_board_with_margin() {
         let img = draw_board(&sample_labels(), 7, 60, 37, [250, 250, 250], &PALETTE);
-        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        let g = locate(&img, &QueensLocateOptions::default())
+            .expect("board")
+            .grid;
         assert_eq!(g.rows, 7);
         assert!((g.cell_w - 60.0).abs() < 1.5, "{g:?}");
         assert!(
@@ -702,14 +810,16 @@ pub(crate) mod tests {
     #[test]
     fn finds_a_board_on_a_dark_page_and_a_large_image() {
         let img = draw_board(&sample_labels(), 7, 150, 80, [27, 31, 35], &PALETTE);
-        let g = locate(&img, &LocateOptions::default()).expect("board").grid;
+        let g = locate(&img, &QueensLocateOptions::default())
+            .expect("board")
+            .grid;
         assert_eq!(g.rows, 7);
         assert!((g.cell_w - 150.0).abs() < 4.0, "{g:?}");
     }
 
     #[test]
     fn refuses_blank_and_tiny_images() {
-        let o = LocateOptions::default();
+        let o = QueensLocateOptions::default();
         assert!(locate(&RgbImage::from_pixel(300, 200, Rgb([255, 255, 255])), &o).is_none());
         assert!(locate(&RgbImage::new(3, 3), &o).is_none());
         assert!(locate(&RgbImage::new(300, 300), &o).is_none());

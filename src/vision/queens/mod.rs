@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct QueensReadOptions {
     /// Board locator.
-    pub locate: locate::LocateOptions,
+    pub locate: locate::QueensLocateOptions,
     /// Cell and edge measurements.
     pub sample: sample::SampleOptions,
     /// Region grouping.
@@ -55,12 +55,13 @@ pub fn queens_candidate(img: &RgbImage, opts: &QueensReadOptions) -> Option<Quee
     })
 }
 
-fn theme(img: &RgbImage, g: &Grid) -> Theme {
-    // Median luma of points just outside the board (inside the image).
+/// The page theme: the median luma of points just outside the board (inside the image).
+fn theme(img: &RgbImage, g: &Grid, o: &check::CheckOptions) -> Theme {
     let mut v: Vec<u8> = Vec::new();
-    let pad = 0.35;
-    for k in 0..=20 {
-        let f = k as f32 / 20.0;
+    let pad = o.theme_pad;
+    let steps = o.theme_steps.max(1);
+    for k in 0..=steps {
+        let f = k as f32 / steps as f32;
         let xs = g.left + f * g.width();
         let ys = g.top + f * g.height();
         for (x, y) in [
@@ -74,11 +75,11 @@ fn theme(img: &RgbImage, g: &Grid) -> Theme {
             }
         }
     }
-    if v.len() < 8 {
+    if v.len() < o.theme_min_points {
         return Theme::Light;
     }
     let mid = v.len() / 2;
-    if *v.select_nth_unstable(mid).1 < 80 {
+    if *v.select_nth_unstable(mid).1 < o.dark_page_luma {
         Theme::Dark
     } else {
         Theme::Light
@@ -89,11 +90,11 @@ fn theme(img: &RgbImage, g: &Grid) -> Theme {
 #[derive(Clone, Debug, Default)]
 pub struct QueensTrace {
     /// The located board, when one was found.
-    pub located: Option<locate::Located>,
+    pub located: Option<locate::QueensLattice>,
     /// Cell and edge measurements.
     pub samples: Option<sample::Samples>,
     /// The board check.
-    pub verdict: Option<check::Verdict>,
+    pub verdict: Option<check::BoardVerdict>,
     /// The region map.
     pub regions: Option<regions::Regions>,
     /// Wall time of each stage, in order.
@@ -186,7 +187,7 @@ fn read_into(
     Ok(Reading {
         puzzle: Puzzle::Queens(queens),
         grid,
-        theme: theme(img, &grid),
+        theme: theme(img, &grid, &opts.check),
         placed,
         doubts,
         min_confidence,
@@ -285,6 +286,82 @@ mod tests {
             read_queens(&blank, &QueensReadOptions::default()),
             Err(ReadError::NoBoard(_))
         ));
+    }
+
+    /// Checks every "Default X" in the field docs of the options struct `name` in `src`
+    /// against the value `Default::default()` gives (its `Debug` form).
+    fn documented_defaults_hold(src: &str, name: &str, debug: &str) {
+        let values: std::collections::HashMap<&str, f64> = debug
+            [debug.find('{').expect("struct") + 1..debug.rfind('}').expect("struct")]
+            .split(", ")
+            .map(|kv| {
+                let (k, v) = kv.split_once(": ").expect("field: value");
+                (k.trim(), v.trim().parse().expect("a number"))
+            })
+            .collect();
+        let body = &src[src.find(&format!("pub struct {name} {{")).expect("struct")..];
+        let body = &body[..body.find("\n}").expect("struct end")];
+        let (mut doc, mut checked) = (String::new(), 0);
+        for line in body.lines().skip(1) {
+            let line = line.trim();
+            if let Some(d) = line.strip_prefix("///") {
+                doc.push_str(d);
+                doc.push(' ');
+            } else if let Some(field) = line.strip_prefix("pub ") {
+                let field = field.split(':').next().expect("field");
+                let said = doc
+                    .split("Default ")
+                    .nth(1)
+                    .and_then(|t| t.split_whitespace().next())
+                    .unwrap_or_else(|| panic!("{name}::{field} documents no default"));
+                let said: f64 = said
+                    .trim_end_matches(['.', ',', ')'])
+                    .parse()
+                    .expect("number");
+                let actual = values[field];
+                assert!(
+                    (said - actual).abs() <= 1e-6 * said.abs().max(1.0),
+                    "{name}::{field}: doc says {said}, Default gives {actual}"
+                );
+                doc.clear();
+                checked += 1;
+            }
+        }
+        assert_eq!(
+            checked,
+            values.len(),
+            "{name}: every field has a documented default"
+        );
+    }
+
+    #[test]
+    fn documented_defaults_match_default() {
+        let o = QueensReadOptions::default();
+        documented_defaults_hold(
+            include_str!("locate.rs"),
+            "QueensLocateOptions",
+            &format!("{:?}", o.locate),
+        );
+        documented_defaults_hold(
+            include_str!("sample.rs"),
+            "SampleOptions",
+            &format!("{:?}", o.sample),
+        );
+        documented_defaults_hold(
+            include_str!("regions.rs"),
+            "RegionOptions",
+            &format!("{:?}", o.regions),
+        );
+        documented_defaults_hold(
+            include_str!("pieces.rs"),
+            "PieceOptions",
+            &format!("{:?}", o.pieces),
+        );
+        documented_defaults_hold(
+            include_str!("check.rs"),
+            "CheckOptions",
+            &format!("{:?}", o.check),
+        );
     }
 
     #[test]

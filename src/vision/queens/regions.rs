@@ -12,6 +12,7 @@
 
 use super::color::Lab;
 use super::sample::Samples;
+use ndarray::Array2;
 
 /// Tunables of the region stage.
 #[derive(Clone, Debug)]
@@ -31,6 +32,11 @@ pub struct RegionOptions {
     /// last merge done, the cells involved in either get a confidence between one half (no gap) and one (the full gap).
     /// Default 1.5.
     pub ambiguity_gap: f32,
+    /// Border weights (pixels) are floored at this before their logarithm is taken.
+    /// Default 0.05.
+    pub min_weight: f32,
+    /// Iterations of the thin/thick two-means split at most. Default 50.
+    pub border_iterations: usize,
     /// Evidence (cost units) at which a cell's confidence is one half. Default 0.75.
     pub confidence_midpoint: f32,
     /// Slope of the confidence curve, per cost unit. Default 2.5.
@@ -45,6 +51,8 @@ impl Default for RegionOptions {
             min_border_ratio: 1.8,
             isolated_distance: 30.0,
             ambiguity_gap: 1.5,
+            min_weight: 0.05,
+            border_iterations: 50,
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
         }
@@ -77,14 +85,14 @@ struct Edge {
 /// Splits edge weights into thin and thick (two-means on the logarithm). Returns the two
 /// levels when they are far enough apart.
 fn border_levels(weights: &[f32], o: &RegionOptions) -> Option<(f32, f32)> {
-    let logs: Vec<f32> = weights.iter().map(|w| w.max(0.05).ln()).collect();
+    let logs: Vec<f32> = weights.iter().map(|w| w.max(o.min_weight).ln()).collect();
     if logs.len() < 2 {
         return None;
     }
     let (mut lo, mut hi) = logs
         .iter()
         .fold((f32::MAX, f32::MIN), |(a, b), &v| (a.min(v), b.max(v)));
-    for _ in 0..50 {
+    for _ in 0..o.border_iterations {
         let mid = (lo + hi) / 2.0;
         let (mut s0, mut n0, mut s1, mut n1) = (0.0, 0.0, 0.0, 0.0);
         for &v in &logs {
@@ -119,18 +127,43 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 }
 
 /// Groups the cells of `s` into exactly `s.n` connected regions.
+///
+/// Steps: edges with their border evidence -> merge down to N groups -> doubt on the last
+/// close call -> labels and region colours -> confidence per cell.
 pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
     let n = s.n;
     let all: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
     let levels = border_levels(&all, o);
+    let edges = edges(s, levels, o);
+    let mut m = Merger::new(s, &edges, o);
+    let last = m.merge_down_to(n);
+    let ambiguous = m.ambiguity(last);
+    let (labels, colours) = m.labels();
+    let mut confidence = confidence(s, &edges, &labels, &colours, o);
+    for (i, conf) in ambiguous {
+        confidence[i] = confidence[i].min(conf);
+    }
+    Regions {
+        labels,
+        colours,
+        confidence,
+        borders_used: levels.is_some(),
+        border_levels: levels,
+    }
+}
+
+/// The shared edges of the grid, each with its border evidence (-1 thin .. +1 thick, 0 when
+/// the board shows only one kind of border).
+fn edges(s: &Samples, levels: Option<(f32, f32)>, o: &RegionOptions) -> Vec<Edge> {
+    let n = s.n;
     let evidence = |w: f32| match levels {
         Some((thin, thick)) => {
-            let t = (w.max(0.05).ln() - thin.ln()) / (thick.ln() - thin.ln());
+            let t = (w.max(o.min_weight).ln() - thin.ln()) / (thick.ln() - thin.ln());
             (2.0 * t - 1.0).clamp(-1.0, 1.0)
         }
         None => 0.0,
     };
-    let mut edges = Vec::with_capacity(all.len());
+    let mut edges = Vec::with_capacity(s.right.len() + s.down.len());
     for r in 0..n {
         for c in 0..n.saturating_sub(1) {
             edges.push(Edge {
@@ -149,29 +182,57 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
             });
         }
     }
-    let cells = n * n;
-    let mut parent: Vec<usize> = (0..cells).collect();
-    let mut sum: Vec<[f32; 3]> = s
-        .cells
-        .iter()
-        .map(|c| [c.colour.l, c.colour.a, c.colour.b])
-        .collect();
-    let mut size = vec![1.0f32; cells];
-    let mean = |sum: &[[f32; 3]], size: &[f32], i: usize| Lab {
-        l: sum[i][0] / size[i],
-        a: sum[i][1] / size[i],
-        b: sum[i][2] / size[i],
-    };
-    // The cheapest merge of two adjacent groups: `((keep, absorb), cost)`.
-    let cheapest = |parent: &mut Vec<usize>, sum: &[[f32; 3]], size: &[f32]| {
+    edges
+}
+
+/// Agglomerative merging state: a union-find over the cells, and per group root the sum of
+/// its cells' CIELAB colours (one row of `sum` per cell, columns L, a, b) and its size.
+struct Merger<'a> {
+    edges: &'a [Edge],
+    o: &'a RegionOptions,
+    parent: Vec<usize>,
+    sum: Array2<f32>,
+    size: Vec<f32>,
+    groups: usize,
+}
+
+impl<'a> Merger<'a> {
+    fn new(s: &Samples, edges: &'a [Edge], o: &'a RegionOptions) -> Merger<'a> {
+        let cells = s.cells.len();
+        let sum = Array2::from_shape_fn((cells, 3), |(i, k)| {
+            let c = s.cells[i].colour;
+            [c.l, c.a, c.b][k]
+        });
+        Merger {
+            edges,
+            o,
+            parent: (0..cells).collect(),
+            sum,
+            size: vec![1.0; cells],
+            groups: cells,
+        }
+    }
+
+    /// Mean colour of the group with root `i`.
+    fn mean(&self, i: usize) -> Lab {
+        let (row, size) = (self.sum.row(i), self.size[i]);
+        Lab {
+            l: row[0] / size,
+            a: row[1] / size,
+            b: row[2] / size,
+        }
+    }
+
+    /// The cheapest merge of two adjacent groups: `((keep, absorb), cost)`.
+    fn cheapest(&mut self) -> Option<((usize, usize), f32)> {
         // Border evidence per adjacent pair of groups: the median over their shared edges.
-        let mut shared: Vec<((usize, usize), f32)> = edges
-            .iter()
-            .filter_map(|e| {
-                let (ra, rb) = (find(parent, e.a), find(parent, e.b));
-                (ra != rb).then_some(((ra.min(rb), ra.max(rb)), e.border))
-            })
-            .collect();
+        let mut shared: Vec<((usize, usize), f32)> = Vec::new();
+        for e in self.edges {
+            let (ra, rb) = (find(&mut self.parent, e.a), find(&mut self.parent, e.b));
+            if ra != rb {
+                shared.push(((ra.min(rb), ra.max(rb)), e.border));
+            }
+        }
         shared.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
         let mut best: Option<((usize, usize), f32)> = None;
         for run in shared.chunk_by(|x, y| x.0 == y.0) {
@@ -182,65 +243,95 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
             } else {
                 (run[mid - 1].1 + run[mid].1) / 2.0
             };
-            let colour = mean(sum, size, key.0).delta_e(mean(sum, size, key.1)) / o.colour_scale;
-            let cost = colour + o.border_weight * border;
+            let colour = self.mean(key.0).delta_e(self.mean(key.1)) / self.o.colour_scale;
+            let cost = colour + self.o.border_weight * border;
             if best.is_none_or(|(_, c)| cost < c) {
                 best = Some((key, cost));
             }
         }
         best
-    };
-    let members = |parent: &mut Vec<usize>, root: usize| -> Vec<usize> {
-        (0..cells).filter(|&i| find(parent, i) == root).collect()
-    };
-    let mut groups = cells;
-    // The last merge done: the cells of its smaller side and its cost.
-    let mut last: Option<(Vec<usize>, f32)> = None;
-    while groups > n {
-        let Some(((a, b), cost)) = cheapest(&mut parent, &sum, &size) else {
-            break;
-        };
-        let small = if size[a] < size[b] { a } else { b };
-        last = Some((members(&mut parent, small), cost));
-        parent[b] = a;
-        let add = sum[b];
-        for (t, v) in sum[a].iter_mut().zip(add) {
-            *t += v;
-        }
-        size[a] += size[b];
-        groups -= 1;
     }
-    // When the next merge would have cost about as much as the last one done, the split
-    // between them is uncertain: the cells that would change region are doubtful.
-    let mut ambiguous: Vec<(usize, f32)> = Vec::new();
-    if let (Some((last_cells, last_cost)), Some(((c, d), next_cost))) =
-        (last, cheapest(&mut parent, &sum, &size))
-    {
-        let gap = next_cost - last_cost;
-        if gap < o.ambiguity_gap {
-            let conf = (0.5 * (1.0 + gap / o.ambiguity_gap)).clamp(0.0, 1.0);
-            let small = if size[c] < size[d] { c } else { d };
-            for i in last_cells.into_iter().chain(members(&mut parent, small)) {
-                ambiguous.push((i, conf));
+
+    /// The cells of the group with root `root`.
+    fn members(&mut self, root: usize) -> Vec<usize> {
+        (0..self.parent.len())
+            .filter(|&i| find(&mut self.parent, i) == root)
+            .collect()
+    }
+
+    /// The smaller of two groups.
+    fn smaller(&self, a: usize, b: usize) -> usize {
+        if self.size[a] < self.size[b] { a } else { b }
+    }
+
+    /// Merges the cheapest pair until `n` groups remain. Returns the last merge done: the
+    /// cells of its smaller side and its cost.
+    fn merge_down_to(&mut self, n: usize) -> Option<(Vec<usize>, f32)> {
+        let mut last = None;
+        while self.groups > n {
+            let Some(((a, b), cost)) = self.cheapest() else {
+                break;
+            };
+            let small = self.smaller(a, b);
+            last = Some((self.members(small), cost));
+            self.parent[b] = a;
+            let add = self.sum.row(b).to_owned();
+            let mut keep = self.sum.row_mut(a);
+            keep += &add;
+            self.size[a] += self.size[b];
+            self.groups -= 1;
+        }
+        last
+    }
+
+    /// When the next merge would have cost about as much as the last one done, the split
+    /// between them is uncertain: the cells that would change region are doubtful. Returns
+    /// `(cell, confidence)` pairs.
+    fn ambiguity(&mut self, last: Option<(Vec<usize>, f32)>) -> Vec<(usize, f32)> {
+        let mut ambiguous = Vec::new();
+        if let (Some((last_cells, last_cost)), Some(((c, d), next_cost))) = (last, self.cheapest())
+        {
+            let gap = next_cost - last_cost;
+            if gap < self.o.ambiguity_gap {
+                let conf = (0.5 * (1.0 + gap / self.o.ambiguity_gap)).clamp(0.0, 1.0);
+                let small = self.smaller(c, d);
+                for i in last_cells.into_iter().chain(self.members(small)) {
+                    ambiguous.push((i, conf));
+                }
             }
         }
+        ambiguous
     }
-    let mut labels = vec![0u32; cells];
-    let mut roots: Vec<usize> = Vec::new();
-    for (i, l) in labels.iter_mut().enumerate() {
-        let r = find(&mut parent, i);
-        *l = match roots.iter().position(|&x| x == r) {
-            Some(k) => k as u32,
-            None => {
-                roots.push(r);
-                (roots.len() - 1) as u32
-            }
-        };
+
+    /// Region label per cell (in order of first appearance) and the mean colour per label.
+    fn labels(&mut self) -> (Vec<u32>, Vec<Lab>) {
+        let mut labels = vec![0u32; self.parent.len()];
+        let mut roots: Vec<usize> = Vec::new();
+        for (i, l) in labels.iter_mut().enumerate() {
+            let r = find(&mut self.parent, i);
+            *l = match roots.iter().position(|&x| x == r) {
+                Some(k) => k as u32,
+                None => {
+                    roots.push(r);
+                    (roots.len() - 1) as u32
+                }
+            };
+        }
+        let colours = roots.iter().map(|&r| self.mean(r)).collect();
+        (labels, colours)
     }
-    let colours: Vec<Lab> = roots.iter().map(|&r| mean(&sum, &size, r)).collect();
-    // Confidence: colour margin to the nearest other adjacent region, plus agreement of the
-    // borders around the cell with the labelling.
-    let mut confidence = vec![0f32; cells];
+}
+
+/// Confidence per cell: colour margin to the nearest other adjacent region, plus agreement of
+/// the borders around the cell with the labelling, through a logistic curve.
+fn confidence(
+    s: &Samples,
+    edges: &[Edge],
+    labels: &[u32],
+    colours: &[Lab],
+    o: &RegionOptions,
+) -> Vec<f32> {
+    let mut confidence = vec![0f32; labels.len()];
     for (i, conf) in confidence.iter_mut().enumerate() {
         let own = labels[i] as usize;
         let col = s.cells[i].colour;
@@ -270,16 +361,7 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
         let evidence = colour_margin + o.border_weight * border;
         *conf = 1.0 / (1.0 + (-(evidence - o.confidence_midpoint) * o.confidence_slope).exp());
     }
-    for (i, conf) in ambiguous {
-        confidence[i] = confidence[i].min(conf);
-    }
-    Regions {
-        labels,
-        colours,
-        confidence,
-        borders_used: levels.is_some(),
-        border_levels: levels,
-    }
+    confidence
 }
 
 #[cfg(test)]

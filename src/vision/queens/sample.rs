@@ -27,10 +27,20 @@ pub struct SampleOptions {
     pub glyph_points: usize,
     /// RGB distance from the cell colour above which a centre point is glyph. Default 70.
     pub glyph_distance: f32,
+    /// Ring points whose CIE76 distance from the median colour is at most `bg_spread` times
+    /// the spread plus `bg_margin` make the background RGB the glyph is told from. Default 2.
+    pub bg_spread: f32,
+    /// See `bg_spread`. Default 3.
+    pub bg_margin: f32,
     /// Half-width of the scan across an edge. Default 0.2.
     pub edge_half: f32,
-    /// Number of scans along each edge (spread over its middle 60%). Default 5.
+    /// Number of scans along each edge (spread over `edge_from..edge_from + edge_span` of its
+    /// length). Default 5.
     pub edge_scans: usize,
+    /// Where along an edge the first scan lies, as a share of its length. Default 0.2.
+    pub edge_from: f32,
+    /// Share of an edge's length over which the scans are spread. Default 0.6.
+    pub edge_span: f32,
 }
 
 impl Default for SampleOptions {
@@ -42,8 +52,12 @@ impl Default for SampleOptions {
             glyph_half: 0.3,
             glyph_points: 24,
             glyph_distance: 70.0,
+            bg_spread: 2.0,
+            bg_margin: 3.0,
             edge_half: 0.2,
             edge_scans: 5,
+            edge_from: 0.2,
+            edge_span: 0.6,
         }
     }
 }
@@ -127,7 +141,7 @@ fn sample_cell(img: &RgbImage, g: &Grid, r: usize, c: usize, o: &SampleOptions) 
     let mut bg = [0f32; 3];
     let mut nb = 0.0;
     for (p, l) in rgbs.iter().zip(&labs) {
-        if l.delta_e(colour) <= spread * 2.0 + 3.0 {
+        if l.delta_e(colour) <= spread * o.bg_spread + o.bg_margin {
             for k in 0..3 {
                 bg[k] += f32::from(p[k]);
             }
@@ -223,7 +237,7 @@ fn edge_weight(
             let f = if s == 1 {
                 0.5
             } else {
-                0.2 + 0.6 * k as f32 / (s - 1) as f32
+                o.edge_from + o.edge_span * k as f32 / (s - 1) as f32
             };
             if right {
                 let x = g.left + (c + 1) as f32 * g.cell_w;
