@@ -32,9 +32,15 @@ struct Args {
     /// Cases running at once. Default: the number of CPUs.
     #[arg(short = 'j', value_name = "THREADS")]
     threads: Option<usize>,
-    /// Print the changed-vs-unperturbed lines (default) or not.
+    /// Give up on a case after this many seconds (counted as `timeout`). Default 5.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Leave out the changed-vs-unperturbed lines.
     #[arg(long)]
     no_changed: bool,
+    /// Also write every perturbed image (PNG) into this directory, for a look by eye.
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
 }
 
 fn main() {
@@ -46,6 +52,9 @@ fn main() {
     };
     if let Some(j) = args.threads {
         opts.threads = j.max(1);
+    }
+    if let Some(t) = args.timeout {
+        opts.case_timeout = std::time::Duration::from_secs_f64(t.max(0.001));
     }
     if !args.only.is_empty() {
         let mut ps = vec![Perturbation::None];
@@ -104,6 +113,9 @@ fn main() {
         opts.case_timeout.as_secs_f64()
     );
 
+    if let Some(out) = &args.save {
+        save_all(&images, &opts.perturbations, out);
+    }
     let results = perturb::run(&images, &opts);
     let elapsed = start.elapsed();
 
@@ -146,4 +158,28 @@ fn main() {
         cpu,
         1e3 * reads.iter().sum::<f64>() / reads.len().max(1) as f64
     );
+}
+
+/// Writes `<out>/<image stem>__<perturbation>.png` for every image and perturbation.
+fn save_all(images: &[perturb::LabelledImage], ps: &[Perturbation], out: &std::path::Path) {
+    std::fs::create_dir_all(out).expect("create the --save directory");
+    for im in images {
+        let Ok(img) = perturb::load_image(&im.path) else {
+            eprintln!("{}: does not open", im.name);
+            continue;
+        };
+        let grid = snapsolve::pipeline::read_image(&img, &Default::default())
+            .ok()
+            .map(|r| r.grid);
+        let stem = im.name.replace('/', "__");
+        let stem = stem.rsplit_once('.').map_or(stem.as_str(), |(s, _)| s);
+        for &p in ps {
+            if let Some(pi) = p.apply(&img, grid.as_ref(), perturb::case_seed(&im.name, p)) {
+                let path = out.join(format!("{stem}__{}.png", p.name()));
+                if let Err(e) = pi.save(&path) {
+                    eprintln!("{}: {e}", path.display());
+                }
+            }
+        }
+    }
 }

@@ -186,9 +186,8 @@ pub fn border_colour(img: &RgbImage) -> Rgb<u8> {
     let (w, h) = img.dimensions();
     let mut ch: [Vec<u8>; 3] = Default::default();
     let mut push = |x: u32, y: u32| {
-        let p = img.get_pixel(x, y);
-        for k in 0..3 {
-            ch[k].push(p[k]);
+        for (c, &v) in ch.iter_mut().zip(img.get_pixel(x, y).0.iter()) {
+            c.push(v);
         }
     };
     for x in 0..w {
@@ -200,9 +199,9 @@ pub fn border_colour(img: &RgbImage) -> Rgb<u8> {
         push(w - 1, y);
     }
     let mut out = [0u8; 3];
-    for k in 0..3 {
-        ch[k].sort_unstable();
-        out[k] = ch[k][ch[k].len() / 2];
+    for (o, c) in out.iter_mut().zip(ch.iter_mut()) {
+        c.sort_unstable();
+        *o = c[c.len() / 2];
     }
     Rgb(out)
 }
@@ -238,7 +237,9 @@ pub fn noise(img: &RgbImage, sigma: f64, seed: u64) -> RgbImage {
     let mut rng = SplitMix64::new(seed);
     let mut out = img.clone();
     for v in out.iter_mut() {
-        *v = (f64::from(*v) + sigma * rng.normal()).round().clamp(0.0, 255.0) as u8;
+        *v = (f64::from(*v) + sigma * rng.normal())
+            .round()
+            .clamp(0.0, 255.0) as u8;
     }
     out
 }
@@ -405,7 +406,8 @@ pub fn fnv1a(s: &str) -> u64 {
 
 /// The seed of one case: fixed per image name and perturbation.
 pub fn case_seed(name: &str, p: Perturbation) -> u64 {
-    let mut r = SplitMix64::new(BASE_SEED ^ fnv1a(name) ^ (p as u64).wrapping_mul(0x1000_0000_01b3));
+    let mut r =
+        SplitMix64::new(BASE_SEED ^ fnv1a(name) ^ (p as u64).wrapping_mul(0x1000_0000_01b3));
     r.next_u64()
 }
 
@@ -433,9 +435,10 @@ pub struct LabelledImage {
 /// containing `themed` marks a themed board); otherwise every `<id>.png` with an `<id>.txt`
 /// beside it is a case (fixtures style). Sorted by name.
 pub fn load_dir(dir: &Path) -> Result<(Vec<LabelledImage>, Vec<String>), String> {
-    let dir_name = dir
-        .file_name()
-        .map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let dir_name = dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let mut pairs: Vec<(String, PathBuf, PathBuf, bool)> = Vec::new();
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok();
     let header_has = |m: &str, col: &str| {
@@ -637,7 +640,9 @@ pub fn run_case(
     let t0 = Instant::now();
     let read = read_image(&img, &ReadOptions::default());
     res.read_wall = Some(t0.elapsed());
-    res.read_cpu = cpu0.zip(thread_cpu_time()).map(|(a, b)| b.saturating_sub(a));
+    res.read_cpu = cpu0
+        .zip(thread_cpu_time())
+        .map(|(a, b)| b.saturating_sub(a));
     let reading: Reading = match read {
         Ok(r) => r,
         Err(e) => {
@@ -759,7 +764,8 @@ pub fn schedule<M, T: Send + 'static>(
     }
 }
 
-fn load_image(path: &Path) -> Result<RgbImage, String> {
+/// Reads and decodes an image file (format from the content).
+pub fn load_image(path: &Path) -> Result<RgbImage, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     decode(&bytes, &DecodeOptions::default()).map_err(|e| e.to_string())
 }
@@ -791,7 +797,7 @@ pub fn run(images: &[LabelledImage], opts: &RunOptions) -> Vec<CaseResult> {
         .collect();
     let total = images.len() * (1 + perturbed.len());
     let progress = |n: usize| {
-        if opts.progress && (n % 100 == 0 || n == total) {
+        if opts.progress && (n.is_multiple_of(100) || n == total) {
             eprintln!("  {n}/{total} cases");
         }
     };
