@@ -10,6 +10,7 @@
 
 pub mod batch;
 pub mod board;
+pub mod certify;
 pub mod exit;
 pub mod format;
 pub mod generate;
