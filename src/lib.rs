@@ -6,7 +6,8 @@
 //! decode ([`vision::decode`], bytes -> image) -> locate the board ([`board::Grid`]) -> read
 //! the cells, markers and regions ([`board::Reading`] holding a [`puzzle::Puzzle`]; the two
 //! composed by [`pipeline`]) -> resolve doubtful cells ([`resolve`]) -> solve with z3
-//! ([`solve`], a [`puzzle::Solution`] checked by [`rules`]) -> overlay ([`answer`] and
+//! ([`solve`], a [`puzzle::Solution`] checked by [`rules`]) -> certify it against every
+//! plausible other reading ([`certify`]) -> overlay ([`answer`] and
 //! [`render::overlay`], the answer drawn onto the screenshot).
 //!
 //! Side stages: the puzzle text [`format`], the regression [`check`] against labels, the
@@ -39,6 +40,10 @@ pub mod solve;
 
 /// The plain-Rust rules checker every solution passes.
 pub mod rules;
+
+/// The answer against every plausible reading of what was read with doubt: certain,
+/// uncertain or repaired.
+pub mod certify;
 
 /// One screenshot end to end: read, solve, wrong pieces, the overlay.
 pub mod answer;

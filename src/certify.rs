@@ -1,0 +1,892 @@
+//! Certify stage (after solving): an answer is shown as certain only when no plausible other
+//! reading of the image gives a different one.
+//!
+//! The reader lists what it was unsure of ([`Reading::doubts`]) and what it could not see
+//! ([`Reading::occluded`]). Those elements are *free*: each may really be any of its classes
+//! (a Tango cell: empty, sun or moon given; a Tango edge: none, `=` or `x`; a Queens cell: its
+//! own region or a neighbouring one). Every official LinkedIn puzzle has exactly one solution,
+//! so the true puzzle is one of the alternatives with exactly one solution. The stage computes
+//! the set of solutions those alternatives give:
+//!
+//! - one solution, the one the solver found: the answer is **certain**;
+//! - several: the answer is **uncertain**: it depends on elements read with doubt, which are
+//!   reported with the cells where the alternatives differ;
+//! - the read puzzle itself had no or several solutions, and exactly one solution is
+//!   reachable: the reading is **repaired** to it (only when few elements change), and every
+//!   change is reported.
+//!
+//! For Tango the set is computed exactly without trying every alternative: visit every solution
+//! `Y` of the *relaxed* puzzle (free elements dropped); the strongest alternative consistent
+//! with `Y` sets every free element to `Y`'s value, and some alternative gives `Y` as its only
+//! solution exactly when that strongest one does (adding clues only removes solutions). Queens
+//! alternatives are enumerated, fewest changes first, within a budget.
+//!
+//! Whenever a budget runs out, the answer is not certified: a reading that cannot be trusted
+//! ends as "uncertain", never as a confident answer.
+
+use crate::board::{Doubt, Reading};
+use crate::generate::search::{BitQueens, BitTango, rows_to_solution};
+use crate::puzzle::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
+use serde::Serialize;
+use std::fmt;
+
+/// Tunables of the certify stage.
+#[derive(Clone, Copy, Debug)]
+pub struct CertifyOptions {
+    /// Run the stage. Default true.
+    pub enabled: bool,
+    /// Elements listed as doubts with a confidence below this are free. Default 0.5.
+    pub free_below: f32,
+    /// Most solutions of the relaxed Tango puzzle visited before giving up. Default 50000.
+    pub max_relaxed: usize,
+    /// Most alternative Queens region maps tried before giving up. Default 20000.
+    pub max_queens_maps: usize,
+    /// Most free elements a repair may change; a reading that needs more is left as it was.
+    /// Default 3.
+    pub max_repair_changes: usize,
+    /// Alternative solutions kept for the report. Default 3.
+    pub max_alternatives: usize,
+}
+
+impl Default for CertifyOptions {
+    fn default() -> Self {
+        CertifyOptions {
+            enabled: true,
+            free_below: 0.5,
+            max_relaxed: 50_000,
+            max_queens_maps: 20_000,
+            max_repair_changes: 3,
+            max_alternatives: 3,
+        }
+    }
+}
+
+/// A puzzle element the reader can get wrong: a cell or (Tango) an edge between two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Element {
+    /// A cell: a Tango given, or a Queens cell's region.
+    Cell {
+        /// Where.
+        pos: Pos,
+    },
+    /// A Tango edge: its marker.
+    Edge {
+        /// Which edge.
+        edge: Edge,
+    },
+}
+
+impl fmt::Display for Element {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Element::Cell { pos } => write!(f, "{pos}"),
+            Element::Edge { edge } => write!(f, "{edge}"),
+        }
+    }
+}
+
+/// The value of an element in a puzzle, for reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind", content = "value")]
+pub enum Value {
+    /// A Tango cell without a given.
+    Empty,
+    /// A Tango given.
+    Given(Symbol),
+    /// A Tango edge without a marker.
+    NoMarker,
+    /// A Tango marker.
+    Marker(Marker),
+    /// A Queens cell's region (0-based, canonical lettering: 0 = `A`).
+    Region(usize),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Empty => f.write_str("empty"),
+            Value::Given(s) => write!(f, "{}", s.letter()),
+            Value::NoMarker => f.write_str("no marker"),
+            Value::Marker(m) => write!(f, "{}", m.glyph()),
+            Value::Region(r) => write!(f, "region {}", Queens::letter(*r)),
+        }
+    }
+}
+
+/// An element the stage let vary.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Free {
+    /// Which element.
+    pub element: Element,
+    /// What was read there.
+    pub read: Value,
+    /// Confidence of the read, 0..=1 (0 for an occluded element).
+    pub confidence: f32,
+}
+
+/// One element a repair changed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Change {
+    /// Which element.
+    pub element: Element,
+    /// What was read.
+    pub read: Value,
+    /// What the repaired puzzle has.
+    pub now: Value,
+    /// Confidence of the read, 0..=1.
+    pub confidence: f32,
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: read {} ({:.2}), taken as {}",
+            self.element, self.read, self.confidence, self.now
+        )
+    }
+}
+
+/// What the stage concluded about an answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Certificate {
+    /// Nothing was free, or every alternative with one solution gives the same answer.
+    Certain {
+        /// The elements that were let vary.
+        free: Vec<Free>,
+    },
+    /// Alternatives with exactly one solution give different answers: the answer depends on
+    /// elements read with doubt.
+    Uncertain {
+        /// Other solutions reachable by a plausible reading (at most
+        /// [`CertifyOptions::max_alternatives`]).
+        alternatives: Vec<Solution>,
+        /// Cells where they differ from the answer (or from each other, without an answer).
+        differ: Vec<Pos>,
+        /// The free elements that decide between them: look at these.
+        deciding: Vec<Element>,
+        /// Why, in words.
+        reason: String,
+    },
+    /// The puzzle as read had no or several solutions; exactly one solution is reachable and
+    /// the reading was changed to give it.
+    Repaired {
+        /// The repaired puzzle.
+        puzzle: Puzzle,
+        /// Its unique solution.
+        solution: Solution,
+        /// What changed.
+        changes: Vec<Change>,
+    },
+    /// The puzzle as read had no or several solutions and nothing could be repaired.
+    Unrepaired {
+        /// The free elements (suspects), least confident first.
+        suspects: Vec<Free>,
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+impl Certificate {
+    /// A short lower-case name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Certificate::Certain { .. } => "certain",
+            Certificate::Uncertain { .. } => "uncertain",
+            Certificate::Repaired { .. } => "repaired",
+            Certificate::Unrepaired { .. } => "unrepaired",
+        }
+    }
+}
+
+/// The solutions reachable by alternative readings of the free elements that have exactly one
+/// solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reachable {
+    /// The free elements, least confident first.
+    pub free: Vec<Free>,
+    /// Distinct reachable solutions (each with the alternative puzzle that gives it), in the
+    /// order found; the search stops once `limit` are known.
+    pub solutions: Vec<(Puzzle, Solution)>,
+    /// Every alternative was considered (no budget ran out, no early stop).
+    pub complete: bool,
+}
+
+/// The free elements of a reading: its doubts below [`CertifyOptions::free_below`] and its
+/// occluded elements.
+pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
+    let mut out: Vec<Free> = Vec::new();
+    let mut push = |element: Element, confidence: f32| {
+        if let Some(f) = out.iter_mut().find(|f| f.element == element) {
+            f.confidence = f.confidence.min(confidence);
+        } else {
+            out.push(Free {
+                element,
+                read: value_of(&reading.puzzle, element),
+                confidence,
+            });
+        }
+    };
+    for d in &reading.doubts {
+        match *d {
+            Doubt::Cell { pos, confidence } if confidence < opts.free_below => {
+                push(Element::Cell { pos }, confidence)
+            }
+            Doubt::Edge { edge, confidence } if confidence < opts.free_below => {
+                if matches!(reading.puzzle, Puzzle::Tango(_)) {
+                    push(Element::Edge { edge }, confidence)
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort_by(|a, b| {
+        a.confidence
+            .total_cmp(&b.confidence)
+            .then(a.element.cmp(&b.element))
+    });
+    out
+}
+
+/// The value of an element in a puzzle.
+pub fn value_of(p: &Puzzle, e: Element) -> Value {
+    match (p, e) {
+        (Puzzle::Tango(t), Element::Cell { pos }) => {
+            t.given(pos).map_or(Value::Empty, Value::Given)
+        }
+        (Puzzle::Tango(t), Element::Edge { edge }) => {
+            t.marker(edge).map_or(Value::NoMarker, Value::Marker)
+        }
+        (Puzzle::Queens(q), Element::Cell { pos }) => Value::Region(q.region(pos)),
+        (Puzzle::Queens(_), Element::Edge { .. }) => Value::NoMarker,
+    }
+}
+
+/// Every solution reachable from `reading` by changing free elements, stopping once `limit`
+/// distinct ones are known.
+pub fn reachable(reading: &Reading, opts: &CertifyOptions, limit: usize) -> Reachable {
+    let free = free_elements(reading, opts);
+    let (solutions, complete) = match &reading.puzzle {
+        Puzzle::Tango(t) => tango_reachable(t, &free, opts.max_relaxed, limit),
+        Puzzle::Queens(q) => queens_reachable(q, &free, opts.max_queens_maps, limit),
+    };
+    Reachable {
+        free,
+        solutions,
+        complete,
+    }
+}
+
+/// Certifies the unique answer `answer` of the puzzle as read.
+pub fn certify_unique(reading: &Reading, answer: &Solution, opts: &CertifyOptions) -> Certificate {
+    if !opts.enabled {
+        return Certificate::Certain { free: Vec::new() };
+    }
+    let r = reachable(reading, opts, opts.max_alternatives + 1);
+    let others: Vec<Solution> = r
+        .solutions
+        .iter()
+        .map(|(_, s)| s.clone())
+        .filter(|s| s != answer)
+        .take(opts.max_alternatives)
+        .collect();
+    if others.is_empty() && r.complete {
+        return Certificate::Certain { free: r.free };
+    }
+    let reason = if others.is_empty() {
+        format!(
+            "{} elements read with doubt allow too many readings to check them all",
+            r.free.len()
+        )
+    } else {
+        format!(
+            "another reading of {} gives a different unique solution",
+            list(&deciding(&r.free, answer, &others))
+        )
+    };
+    let differ = union_diff(answer, &others);
+    let deciding = if others.is_empty() {
+        r.free.iter().map(|f| f.element).collect()
+    } else {
+        deciding(&r.free, answer, &others)
+    };
+    Certificate::Uncertain {
+        alternatives: others,
+        differ,
+        deciding,
+        reason,
+    }
+}
+
+/// Tries to repair a reading whose puzzle has no or several solutions (see the module docs).
+pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
+    let r = reachable(reading, opts, 2);
+    let unrepaired = |reason: String| Certificate::Unrepaired {
+        suspects: r.free.clone(),
+        reason,
+    };
+    if !opts.enabled {
+        return unrepaired("repair is off".into());
+    }
+    if r.free.is_empty() {
+        return unrepaired("nothing was read with doubt".into());
+    }
+    if !r.complete && r.solutions.len() < 2 {
+        return unrepaired("too many elements read with doubt to check every reading".into());
+    }
+    match r.solutions.as_slice() {
+        [] => unrepaired("no reading of the doubted elements has exactly one solution".into()),
+        [(_, y)] => {
+            let Some((puzzle, changes)) = smallest_change(reading, &r.free, y) else {
+                return unrepaired("the repair would change too much".into());
+            };
+            if changes.len() > opts.max_repair_changes {
+                return unrepaired(format!(
+                    "the only reading with one solution changes {} elements",
+                    changes.len()
+                ));
+            }
+            Certificate::Repaired {
+                puzzle,
+                solution: y.clone(),
+                changes,
+            }
+        }
+        [(_, a), (_, b), ..] => Certificate::Uncertain {
+            differ: a.diff(b),
+            deciding: deciding(&r.free, a, std::slice::from_ref(b)),
+            alternatives: vec![a.clone(), b.clone()],
+            reason: "readings of the doubted elements give different unique solutions".into(),
+        },
+    }
+}
+
+fn list(es: &[Element]) -> String {
+    let v: Vec<String> = es.iter().map(|e| e.to_string()).collect();
+    if v.is_empty() {
+        "the doubted elements".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+fn union_diff(answer: &Solution, others: &[Solution]) -> Vec<Pos> {
+    let mut d: Vec<Pos> = others.iter().flat_map(|o| answer.diff(o)).collect();
+    d.sort();
+    d.dedup();
+    d
+}
+
+/// The free elements whose value (in the strongest reading consistent with each solution)
+/// differs between `answer` and one of `others`.
+fn deciding(free: &[Free], answer: &Solution, others: &[Solution]) -> Vec<Element> {
+    free.iter()
+        .map(|f| f.element)
+        .filter(|&e| {
+            others
+                .iter()
+                .any(|o| implied(answer, e) != implied(o, e) || queens_decides(answer, o, e))
+        })
+        .collect()
+}
+
+/// A Queens cell decides when a crown of one solution sits on it.
+fn queens_decides(a: &Solution, b: &Solution, e: Element) -> bool {
+    match (a, e) {
+        (Solution::Queens { .. }, Element::Cell { pos }) => a.has_crown(pos) != b.has_crown(pos),
+        _ => false,
+    }
+}
+
+/// The value a Tango solution implies for an element (its symbol, or the relation across an
+/// edge); `None` for Queens.
+fn implied(s: &Solution, e: Element) -> Option<Value> {
+    match (s, e) {
+        (Solution::Tango { .. }, Element::Cell { pos }) => s.symbol(pos).map(Value::Given),
+        (Solution::Tango { .. }, Element::Edge { edge }) => {
+            let (a, b) = edge.cells();
+            let (x, y) = (s.symbol(a)?, s.symbol(b)?);
+            Some(Value::Marker(if x == y {
+                Marker::Same
+            } else {
+                Marker::Opposite
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// The repaired puzzle closest to the reading that has `target` as its only solution: read
+/// values that contradict `target` are changed, then free elements read as empty are set to
+/// `target`'s value, least confident first, until the solution is unique.
+fn smallest_change(
+    reading: &Reading,
+    free: &[Free],
+    target: &Solution,
+) -> Option<(Puzzle, Vec<Change>)> {
+    match &reading.puzzle {
+        Puzzle::Tango(t) => {
+            let mut p = t.clone();
+            let mut changes = Vec::new();
+            let set = |p: &mut Tango, f: &Free, now: Value, changes: &mut Vec<Change>| {
+                match (f.element, now) {
+                    (Element::Cell { pos }, Value::Given(s)) => p.set_given(pos, Some(s)),
+                    (Element::Cell { pos }, _) => p.set_given(pos, None),
+                    (Element::Edge { edge }, Value::Marker(m)) => p.set_marker(edge, Some(m)),
+                    (Element::Edge { edge }, _) => p.set_marker(edge, None),
+                }
+                changes.push(Change {
+                    element: f.element,
+                    read: f.read,
+                    now,
+                    confidence: f.confidence,
+                });
+            };
+            for f in free {
+                let want = implied(target, f.element);
+                let ok = match f.read {
+                    Value::Given(_) | Value::Marker(_) => Some(f.read) == want,
+                    _ => true,
+                };
+                if !ok {
+                    let now = if matches!(f.element, Element::Cell { .. }) {
+                        Value::Empty
+                    } else {
+                        Value::NoMarker
+                    };
+                    set(&mut p, f, now, &mut changes);
+                }
+            }
+            for f in free {
+                if BitTango::from_tango(&p).is_unique() {
+                    break;
+                }
+                if matches!(f.read, Value::Empty | Value::NoMarker) {
+                    let now = implied(target, f.element)?;
+                    set(&mut p, f, now, &mut changes);
+                }
+            }
+            let out = BitTango::from_tango(&p).solve_up_to(2);
+            (out.count == 1 && out.first.as_ref() == Some(target))
+                .then(|| (Puzzle::Tango(p), changes))
+        }
+        Puzzle::Queens(q) => {
+            // The reachable search found the alternative itself; recompute it fewest changes
+            // first and report the cells whose region changed.
+            let (sols, _) = queens_reachable(q, free, usize::MAX, usize::MAX);
+            let (alt, _) = sols.into_iter().find(|(_, s)| s == target)?;
+            let changes = free
+                .iter()
+                .filter_map(|f| {
+                    let now = value_of(&alt, f.element);
+                    (now != f.read).then_some(Change {
+                        element: f.element,
+                        read: f.read,
+                        now,
+                        confidence: f.confidence,
+                    })
+                })
+                .collect();
+            Some((alt, changes))
+        }
+    }
+}
+
+/// Tango: visits the relaxed puzzle's solutions (see the module docs).
+fn tango_reachable(
+    t: &Tango,
+    free: &[Free],
+    max_relaxed: usize,
+    limit: usize,
+) -> (Vec<(Puzzle, Solution)>, bool) {
+    let mut relaxed = t.clone();
+    for f in free {
+        match f.element {
+            Element::Cell { pos } => relaxed.set_given(pos, None),
+            Element::Edge { edge } => relaxed.set_marker(edge, None),
+        }
+    }
+    if relaxed.validate().is_err() {
+        return (Vec::new(), false);
+    }
+    let base = BitTango::from_tango(&relaxed);
+    let cols = t.cols();
+    let mut found: Vec<(Puzzle, Solution)> = Vec::new();
+    let mut visited = 0usize;
+    let mut complete = true;
+    base.for_each_solution(|rows| {
+        visited += 1;
+        if visited > max_relaxed {
+            complete = false;
+            return false;
+        }
+        let strongest = strongest_tango(&base, free, rows);
+        if strongest.is_unique() {
+            found.push((
+                Puzzle::Tango(strongest.to_tango()),
+                rows_to_solution(rows, cols),
+            ));
+            if found.len() >= limit {
+                complete = false;
+                return false;
+            }
+        }
+        true
+    });
+    (found, complete)
+}
+
+/// The relaxed puzzle with every free element set to the value the solution `rows` implies.
+fn strongest_tango(base: &BitTango, free: &[Free], rows: &[u16]) -> BitTango {
+    let mut b = base.clone();
+    let bit = |r: usize, c: usize| (rows[r] >> c) & 1;
+    for f in free {
+        match f.element {
+            Element::Cell { pos } => {
+                b.given_mask[pos.row] |= 1 << pos.col;
+                b.given_val[pos.row] |= bit(pos.row, pos.col) << pos.col;
+            }
+            Element::Edge { edge } => {
+                let (a, c) = edge.cells();
+                let same = bit(a.row, a.col) == bit(c.row, c.col);
+                let (same_v, opp_v) = match edge {
+                    Edge::Right(_) => (&mut b.right_same, &mut b.right_opp),
+                    Edge::Down(_) => (&mut b.down_same, &mut b.down_opp),
+                };
+                if same {
+                    same_v[a.row] |= 1 << a.col;
+                } else {
+                    opp_v[a.row] |= 1 << a.col;
+                }
+            }
+        }
+    }
+    b
+}
+
+/// Queens: alternative region maps, fewest changed cells first, within `budget` maps.
+fn queens_reachable(
+    q: &Queens,
+    free: &[Free],
+    budget: usize,
+    limit: usize,
+) -> (Vec<(Puzzle, Solution)>, bool) {
+    let n = q.n();
+    let cells: Vec<Pos> = free
+        .iter()
+        .filter_map(|f| match f.element {
+            Element::Cell { pos } => Some(pos),
+            Element::Edge { .. } => None,
+        })
+        .collect();
+    // Each free cell may take its own region or a 4-neighbour's.
+    let options: Vec<Vec<usize>> = cells
+        .iter()
+        .map(|&p| {
+            let mut v = vec![q.region(p)];
+            let (r, c) = (p.row as isize, p.col as isize);
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n {
+                    let g = q.region(Pos::new(nr as usize, nc as usize));
+                    if !v.contains(&g) {
+                        v.push(g);
+                    }
+                }
+            }
+            v
+        })
+        .collect();
+    let base: Vec<u32> = (0..n * n)
+        .map(|i| q.region(Pos::new(i / n, i % n)) as u32)
+        .collect();
+    let mut found: Vec<(Puzzle, Solution)> = Vec::new();
+    let mut tried = 0usize;
+    let mut complete = true;
+    let k = cells.len();
+    'sizes: for changes in 0..=k {
+        let mut choice = vec![0usize; k];
+        // Enumerate every assignment with exactly `changes` non-zero choices.
+        loop {
+            if choice.iter().filter(|&&c| c != 0).count() == changes {
+                tried += 1;
+                if tried > budget {
+                    complete = false;
+                    break 'sizes;
+                }
+                let mut labels = base.clone();
+                for (i, &p) in cells.iter().enumerate() {
+                    labels[p.index(n)] = options[i][choice[i]] as u32;
+                }
+                if let Ok(alt) = Queens::new(n, &labels)
+                    && alt.validate().is_ok()
+                {
+                    let out = BitQueens::from_queens(&alt).solve_up_to(2);
+                    if out.count == 1
+                        && let Some(s) = out.first
+                        && !found.iter().any(|(_, f)| *f == s)
+                    {
+                        found.push((Puzzle::Queens(alt), s));
+                        if found.len() >= limit {
+                            complete = false;
+                            break 'sizes;
+                        }
+                    }
+                }
+            }
+            // Next assignment (mixed radix).
+            let mut i = 0;
+            loop {
+                if i == k {
+                    continue 'sizes;
+                }
+                choice[i] += 1;
+                if choice[i] < options[i].len() {
+                    break;
+                }
+                choice[i] = 0;
+                i += 1;
+            }
+        }
+    }
+    (found, complete)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Grid, Theme};
+    use crate::format;
+
+    fn reading(p: Puzzle, doubts: Vec<Doubt>) -> Reading {
+        let (rows, cols) = p.size();
+        Reading {
+            puzzle: p,
+            grid: Grid {
+                rows,
+                cols,
+                left: 0.0,
+                top: 0.0,
+                cell_w: 10.0,
+                cell_h: 10.0,
+            },
+            theme: Theme::Light,
+            placed: Vec::new(),
+            doubts,
+            min_confidence: 0.2,
+        }
+    }
+
+    fn tango(text: &str) -> Tango {
+        match format::parse(text).unwrap() {
+            Puzzle::Tango(t) => t,
+            _ => panic!("not tango"),
+        }
+    }
+
+    fn unique(t: &Tango) -> Solution {
+        let o = BitTango::from_tango(t).solve_up_to(2);
+        assert_eq!(o.count, 1);
+        o.first.unwrap()
+    }
+
+    fn six() -> Tango {
+        tango(include_str!("../fixtures/examples/tango-six-givens.txt"))
+    }
+
+    #[test]
+    fn no_doubt_is_certain() {
+        let t = six();
+        let s = unique(&t);
+        let r = reading(Puzzle::Tango(t), vec![]);
+        assert!(matches!(
+            certify_unique(&r, &s, &CertifyOptions::default()),
+            Certificate::Certain { .. }
+        ));
+    }
+
+    /// A doubted given whose other symbol also gives a unique (different) solution makes the
+    /// answer uncertain, naming that cell.
+    #[test]
+    fn a_doubted_given_that_decides_is_uncertain() {
+        let t = six();
+        let s = unique(&t);
+        // Find a given whose flip still gives exactly one solution.
+        let flip = t.givens().find_map(|(p, g)| {
+            let mut f = t.clone();
+            f.set_given(p, Some(g.other()));
+            (BitTango::from_tango(&f).solve_up_to(2).count == 1).then_some(p)
+        });
+        let Some(p) = flip else {
+            return; // this puzzle has no such given: nothing to test with it
+        };
+        let r = reading(
+            Puzzle::Tango(t),
+            vec![Doubt::Cell {
+                pos: p,
+                confidence: 0.3,
+            }],
+        );
+        match certify_unique(&r, &s, &CertifyOptions::default()) {
+            Certificate::Uncertain {
+                deciding,
+                alternatives,
+                ..
+            } => {
+                assert!(deciding.contains(&Element::Cell { pos: p }));
+                assert!(!alternatives.is_empty());
+            }
+            other => panic!("expected uncertain, got {other:?}"),
+        }
+    }
+
+    /// Tango's relaxed-solution method agrees with trying every alternative by brute force.
+    #[test]
+    fn tango_reachable_matches_brute_force() {
+        let t = six();
+        let mut free: Vec<Free> = Vec::new();
+        let elems: Vec<Element> = t
+            .givens()
+            .map(|(pos, _)| Element::Cell { pos })
+            .take(2)
+            .chain(t.edges().take(2).map(|edge| Element::Edge { edge }))
+            .collect();
+        let p = Puzzle::Tango(t.clone());
+        for e in elems {
+            free.push(Free {
+                element: e,
+                read: value_of(&p, e),
+                confidence: 0.1,
+            });
+        }
+        let (fast, complete) = tango_reachable(&t, &free, usize::MAX, usize::MAX);
+        assert!(complete);
+        let mut fast: Vec<Solution> = fast.into_iter().map(|(_, s)| s).collect();
+        // Brute force: every value of every free element.
+        let mut slow: Vec<Solution> = Vec::new();
+        for code in 0..3usize.pow(free.len() as u32) {
+            let mut alt = t.clone();
+            let mut c = code;
+            for f in &free {
+                let v = c % 3;
+                c /= 3;
+                match f.element {
+                    Element::Cell { pos } => {
+                        alt.set_given(pos, [None, Some(Symbol::Sun), Some(Symbol::Moon)][v])
+                    }
+                    Element::Edge { edge } => {
+                        alt.set_marker(edge, [None, Some(Marker::Same), Some(Marker::Opposite)][v])
+                    }
+                }
+            }
+            if alt.validate().is_err() {
+                continue;
+            }
+            let o = BitTango::from_tango(&alt).solve_up_to(2);
+            if o.count == 1 {
+                let s = o.first.unwrap();
+                if !slow.contains(&s) {
+                    slow.push(s);
+                }
+            }
+        }
+        let key = |s: &Solution| format!("{s:?}");
+        fast.sort_by_key(key);
+        slow.sort_by_key(key);
+        assert_eq!(fast, slow);
+    }
+
+    /// A phantom marker that makes the puzzle unsolvable, read with doubt, is dropped.
+    #[test]
+    fn a_doubted_phantom_marker_is_repaired() {
+        let t = six();
+        let s = unique(&t);
+        // Add a marker that contradicts the solution on an edge without one.
+        let edge = t
+            .edges()
+            .find(|&e| t.marker(e).is_none())
+            .expect("an edge without marker");
+        let want = implied(&s, Element::Edge { edge }).unwrap();
+        let wrong = match want {
+            Value::Marker(Marker::Same) => Marker::Opposite,
+            _ => Marker::Same,
+        };
+        let mut bad = t.clone();
+        bad.set_marker(edge, Some(wrong));
+        assert_eq!(BitTango::from_tango(&bad).solve_up_to(2).count, 0);
+        let r = reading(
+            Puzzle::Tango(bad),
+            vec![Doubt::Edge {
+                edge,
+                confidence: 0.3,
+            }],
+        );
+        match repair(&r, &CertifyOptions::default()) {
+            Certificate::Repaired {
+                solution, changes, ..
+            } => {
+                assert_eq!(solution, s);
+                assert_eq!(changes.len(), 1);
+                assert_eq!(changes[0].element, Element::Edge { edge });
+            }
+            other => panic!("expected a repair, got {other:?}"),
+        }
+    }
+
+    /// The same phantom marker read with confidence is not touched.
+    #[test]
+    fn a_confident_misread_is_not_repaired() {
+        let t = six();
+        let s = unique(&t);
+        let edge = t.edges().find(|&e| t.marker(e).is_none()).unwrap();
+        let wrong = match implied(&s, Element::Edge { edge }) {
+            Some(Value::Marker(Marker::Same)) => Marker::Opposite,
+            _ => Marker::Same,
+        };
+        let mut bad = t.clone();
+        bad.set_marker(edge, Some(wrong));
+        let r = reading(
+            Puzzle::Tango(bad),
+            vec![Doubt::Edge {
+                edge,
+                confidence: 0.8,
+            }],
+        );
+        assert!(matches!(
+            repair(&r, &CertifyOptions::default()),
+            Certificate::Unrepaired { .. }
+        ));
+    }
+
+    /// Queens: a doubted cell whose neighbouring region gives another unique solution.
+    #[test]
+    fn queens_alternatives_are_found() {
+        let p = format::parse(include_str!("../fixtures/examples/queens-307.txt"));
+        let Ok(Puzzle::Queens(q)) = p else {
+            return; // example missing in this checkout: nothing to test with
+        };
+        let s = BitQueens::from_queens(&q).solve_up_to(2).first.unwrap();
+        let r = reading(Puzzle::Queens(q.clone()), vec![]);
+        assert!(matches!(
+            certify_unique(&r, &s, &CertifyOptions::default()),
+            Certificate::Certain { .. }
+        ));
+        // Every cell doubted at once exceeds a tiny budget: never certain.
+        let doubts = (0..q.n())
+            .map(|i| Doubt::Cell {
+                pos: Pos::new(i, i),
+                confidence: 0.1,
+            })
+            .collect();
+        let r = reading(Puzzle::Queens(q), doubts);
+        let opts = CertifyOptions {
+            max_queens_maps: 3,
+            ..CertifyOptions::default()
+        };
+        assert!(!matches!(
+            certify_unique(&r, &s, &opts),
+            Certificate::Certain { .. }
+        ));
+    }
+}
