@@ -3,6 +3,7 @@
 //! the overlay. Plain data out (no z3 objects), so many images can run on worker threads.
 
 use crate::board::{Doubt, Placed, Reading};
+use crate::certify::{self, Certificate, CertifyOptions, Change};
 use crate::pipeline::{self, ReadOptions};
 use crate::puzzle::{Pos, Puzzle, Solution, Symbol};
 use crate::solve::{self, Conflict, Outcome, Report, SolveError, SolveOptions};
@@ -18,6 +19,8 @@ pub struct ImageOptions {
     pub read: ReadOptions,
     /// Solving (timeout, conflict minimisation).
     pub solve: SolveOptions,
+    /// Certifying the answer against other readings of what was read with doubt.
+    pub certify: CertifyOptions,
 }
 
 /// Why an image input gave no result.
@@ -226,15 +229,80 @@ pub struct SolvedImage {
     pub look_at: Vec<Pos>,
     /// Stage times (`render` is filled by the caller that draws).
     pub times: StageTimes,
+    /// What the certify stage concluded (none after a timeout): an answer is shown as
+    /// certain only when this is [`Certificate::Certain`] or [`Certificate::Repaired`].
+    pub certificate: Option<Certificate>,
+}
+
+impl SolvedImage {
+    /// The answer to show as certain: the unique solution, when no other plausible reading
+    /// gives a different one (or the reading was repaired to it).
+    pub fn answer(&self) -> Option<&Solution> {
+        match (&self.report.outcome, &self.certificate) {
+            (Outcome::Unique(_), Some(Certificate::Uncertain { .. })) => None,
+            (Outcome::Unique(s), _) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The outcome's name: the solver's (`unique`, `several`, `none`, `timeout`), or
+    /// `uncertain` when other plausible readings give other unique solutions.
+    pub fn outcome_name(&self) -> &'static str {
+        match (&self.report.outcome, &self.certificate) {
+            (_, Some(Certificate::Uncertain { .. })) => "uncertain",
+            (o, _) => o.name(),
+        }
+    }
+
+    /// The changes a repair made, if any.
+    pub fn repairs(&self) -> &[Change] {
+        match &self.certificate {
+            Some(Certificate::Repaired { changes, .. }) => changes,
+            _ => &[],
+        }
+    }
 }
 
 /// Solves a reading and checks the placed pieces.
-pub fn solve_reading(reading: Reading, opts: &SolveOptions) -> Result<SolvedImage, SolveError> {
+pub fn solve_reading(
+    mut reading: Reading,
+    opts: &SolveOptions,
+    certify: &CertifyOptions,
+) -> Result<SolvedImage, SolveError> {
     let t = Instant::now();
-    let report = solve::solve(&reading.puzzle, opts)?;
+    let mut report = solve::solve(&reading.puzzle, opts)?;
+    let certificate = match &report.outcome {
+        Outcome::Unique(s) => Some(certify::certify_unique(&reading, s, certify)),
+        Outcome::None { .. } | Outcome::Several { .. } => {
+            let c = certify::repair(&reading, certify);
+            match c {
+                Certificate::Repaired {
+                    ref puzzle,
+                    ref solution,
+                    ..
+                } => {
+                    // z3 proves the repaired puzzle unique before it is shown.
+                    let again = solve::solve(puzzle, opts)?;
+                    if matches!(&again.outcome, Outcome::Unique(s) if s == solution) {
+                        reading.puzzle = puzzle.clone();
+                        report = again;
+                        Some(c)
+                    } else {
+                        Some(Certificate::Unrepaired {
+                            suspects: certify::free_elements(&reading, certify),
+                            reason: "z3 did not confirm the repair".into(),
+                        })
+                    }
+                }
+                other => Some(other),
+            }
+        }
+        Outcome::Timeout { .. } => None,
+    };
     let solve_time = t.elapsed();
+    let uncertain = matches!(certificate, Some(Certificate::Uncertain { .. }));
     let (wrong, look_at) = match &report.outcome {
-        Outcome::Unique(s) => (wrong_pieces(&reading.placed, s), Vec::new()),
+        Outcome::Unique(s) if !uncertain => (wrong_pieces(&reading.placed, s), Vec::new()),
         Outcome::None { conflict } => (Vec::new(), cells_to_look_at(&reading, conflict)),
         _ => (Vec::new(), Vec::new()),
     };
@@ -247,6 +315,7 @@ pub fn solve_reading(reading: Reading, opts: &SolveOptions) -> Result<SolvedImag
             solve: solve_time,
             ..StageTimes::default()
         },
+        certificate,
     })
 }
 
@@ -277,7 +346,7 @@ pub fn solve_image_bytes(
     opts: &ImageOptions,
 ) -> Result<(RgbImage, SolvedImage), ImageError> {
     let (img, reading, t) = read_timed(bytes, &opts.read)?;
-    let mut solved = solve_reading(reading, &opts.solve)?;
+    let mut solved = solve_reading(reading, &opts.solve, &opts.certify)?;
     solved.times.decode = t.decode;
     solved.times.read = t.read;
     Ok((img, solved))
@@ -312,10 +381,17 @@ pub fn draw_overlay(
             })
             .collect();
     }
+    if let Some(Certificate::Uncertain { differ, .. }) = &s.certificate {
+        marks.conflict_cells = differ.clone();
+    }
+    let solution = match &s.report.outcome {
+        Outcome::Unique(_) => s.answer(),
+        o => drawable_solution(o),
+    };
     overlay(
         img,
         &s.reading,
-        drawable_solution(&s.report.outcome),
+        solution,
         &marks,
         &OverlayOptions::default(),
     )

@@ -269,6 +269,7 @@ impl SolveConfig {
                     minimize_core: !a.raw_core,
                     ..SolveOptions::default()
                 },
+                ..ImageOptions::default()
             },
             jobs: a.jobs,
             quiet: a.quiet,

@@ -14,11 +14,12 @@
 //! | 7 | no board found in an image |
 //! | 8 | the solver hit its timeout |
 //! | 9 | a check or regression failed |
+//! | 10 | uncertain: other plausible readings of what was read with doubt give other unique solutions |
 //!
 //! With several inputs the process exits with the most severe code met, in the order of
 //! [`Code::severity`].
 
-use snapsolve::answer::ErrorKind;
+use snapsolve::answer::{ErrorKind, SolvedImage};
 use snapsolve::render::RenderError;
 use snapsolve::solve::{Outcome, SolveError};
 use snapsolve::vision::ReadError;
@@ -47,6 +48,8 @@ pub enum Code {
     Timeout = 8,
     /// A check or regression failed.
     CheckFailed = 9,
+    /// The answer depends on elements read with doubt.
+    Uncertain = 10,
 }
 
 impl Code {
@@ -61,14 +64,15 @@ impl Code {
         match self {
             Code::Ok => 0,
             Code::Several => 1,
-            Code::NoSolution => 2,
-            Code::CheckFailed => 3,
-            Code::Timeout => 4,
-            Code::NoBoard => 5,
-            Code::BadInput => 6,
-            Code::Usage => 7,
-            Code::Io => 8,
-            Code::Internal => 9,
+            Code::Uncertain => 2,
+            Code::NoSolution => 3,
+            Code::CheckFailed => 4,
+            Code::Timeout => 5,
+            Code::NoBoard => 6,
+            Code::BadInput => 7,
+            Code::Usage => 8,
+            Code::Io => 9,
+            Code::Internal => 10,
         }
     }
 
@@ -120,6 +124,15 @@ pub fn outcome_code(o: &Outcome) -> Code {
     }
 }
 
+/// The code of a solved screenshot: its solver outcome's, or [`Code::Uncertain`] when other
+/// plausible readings give other unique solutions.
+pub fn image_code(s: &SolvedImage) -> Code {
+    match s.outcome_name() {
+        "uncertain" => Code::Uncertain,
+        _ => outcome_code(&s.report.outcome),
+    }
+}
+
 /// The code of an error while drawing or writing an overlay.
 pub fn render_error_code(e: &RenderError) -> Code {
     match e {
@@ -157,6 +170,7 @@ mod tests {
             Code::NoBoard,
             Code::Timeout,
             Code::CheckFailed,
+            Code::Uncertain,
         ];
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
@@ -166,5 +180,6 @@ mod tests {
         }
         assert_eq!(Code::Ok.worst(Code::Several), Code::Several);
         assert_eq!(Code::Io.worst(Code::NoSolution), Code::Io);
+        assert_eq!(Code::Uncertain.worst(Code::Several), Code::Uncertain);
     }
 }

@@ -5,7 +5,7 @@ use super::args::OutputFormat;
 use super::config::{Item, ReadConfig, SolveConfig};
 use super::debug;
 use super::exit::{
-    Code, diag_line, outcome_code, read_error_code, render_error_code, solve_error_code,
+    Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
 use super::input::{LoadError, read_input};
 use super::report::{
@@ -84,14 +84,14 @@ pub fn solve_image(
         Ok(x) => x,
         Err(e) => return fail(read_error_code(&e), e.to_string(), err, &times),
     };
-    let mut solved = match solve_reading(reading, &cfg.options.solve) {
+    let mut solved = match solve_reading(reading, &cfg.options.solve, &cfg.options.certify) {
         Ok(s) => s,
         Err(e) => return fail(solve_error_code(&e), e.to_string(), err, &times),
     };
     solved.times.load = times.load;
     solved.times.decode = times.decode;
     solved.times.read = times.read;
-    let mut code = outcome_code(&solved.report.outcome);
+    let mut code = image_code(&solved);
     let mut written = None;
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();

@@ -6,6 +6,7 @@ use super::exit::Code;
 use serde_json::{Value, json};
 use snapsolve::answer::{SolvedImage, StageTimes};
 use snapsolve::board::{Doubt, Placed, Reading, Theme};
+use snapsolve::certify::{Certificate, Element};
 use snapsolve::format;
 use snapsolve::puzzle::{Pos, Puzzle};
 use snapsolve::solve::{Conflict, Outcome, Report};
@@ -263,7 +264,39 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
         out += &format!("== {name}\n");
     }
     out += &reading_comments(name, r);
+    if let Some(Certificate::Uncertain {
+        differ,
+        deciding,
+        reason,
+        ..
+    }) = &s.certificate
+    {
+        out += &format!("uncertain: no answer shown: {reason}\n");
+        out += &format!(
+            "  look at (read with doubt, they decide): {}\n",
+            element_list(deciding)
+        );
+        if !differ.is_empty() {
+            out += &format!("  the readings' solutions differ at {}\n", pos_list(differ));
+        }
+        if let Some(o) = overlay
+            && o != "-"
+        {
+            out += &format!("overlay: {o}\n");
+        }
+        return out;
+    }
     out += &report_text(name, false, &r.puzzle, &s.report);
+    let repairs = s.repairs();
+    if !repairs.is_empty() {
+        out += &format!(
+            "repaired: the puzzle as read had no single solution; changed {}:\n",
+            plural(repairs.len(), "element")
+        );
+        for c in repairs {
+            out += &format!("  {c}\n");
+        }
+    }
     match &s.report.outcome {
         Outcome::Unique(_) => {
             let pieces = r
@@ -323,11 +356,76 @@ pub fn image_report_json(name: &str, s: &SolvedImage, code: Code, overlay: Optio
             s.look_at.iter().map(|&p| pos_json(p)).collect::<Value>(),
         );
     }
+    m.insert("outcome".into(), s.outcome_name().into());
+    if let Some(c) = &s.certificate {
+        m.insert("certificate".into(), certificate_json(&s.reading.puzzle, c));
+        if matches!(c, Certificate::Uncertain { .. }) {
+            m.remove("solution");
+        }
+    }
     if let Some(o) = overlay {
         m.insert("overlay".into(), o.into());
     }
     m.insert("stage_ms".into(), stage_ms(&s.times, true));
     v
+}
+
+/// The certify stage's conclusion as JSON: `kind` (`certain`, `uncertain`, `repaired`,
+/// `unrepaired`) with what decides it.
+pub fn certificate_json(p: &Puzzle, c: &Certificate) -> Value {
+    let elements = |es: &[Element]| {
+        es.iter()
+            .map(|e| json!({"element": e, "display": e.to_string()}))
+            .collect::<Value>()
+    };
+    match c {
+        Certificate::Certain { free } => json!({"kind": c.name(), "free": free}),
+        Certificate::Uncertain {
+            alternatives,
+            differ,
+            deciding,
+            reason,
+        } => json!({
+            "kind": c.name(),
+            "reason": reason,
+            "deciding": elements(deciding),
+            "differ": differ.iter().map(|&q| pos_json(q)).collect::<Value>(),
+            "alternatives": alternatives
+                .iter()
+                .map(|s| format::print_solution(p, s))
+                .collect::<Value>(),
+        }),
+        Certificate::Repaired { changes, .. } => json!({
+            "kind": c.name(),
+            "changes": changes
+                .iter()
+                .map(|ch| json!({"element": ch.element, "read": ch.read, "now": ch.now,
+                    "confidence": ch.confidence, "display": ch.to_string()}))
+                .collect::<Value>(),
+        }),
+        Certificate::Unrepaired { suspects, reason } => {
+            json!({"kind": c.name(), "reason": reason, "suspects": suspects})
+        }
+    }
+}
+
+/// Elements as `r2c3, r4c1|r5c1`.
+fn element_list(es: &[Element]) -> String {
+    let v: Vec<String> = es.iter().map(|e| e.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// `1 element`, `2 elements`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 /// `read`: prints the puzzle read from each image.

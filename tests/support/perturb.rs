@@ -3,7 +3,7 @@
 //! against the solution of its label.
 //!
 //! Shared by `tests/perturb.rs` and `examples/perturb.rs` (both include this file with
-//! `#[path]`). Only stable library APIs are used: `pipeline::read_image`, `solve::solve`,
+//! `#[path]`). Only stable library APIs are used: `pipeline::read_image`, `answer::solve_reading` (solve + certify), `solve::solve`,
 //! `format::parse`, `vision::decode`, `board::{Grid, Reading}` and `puzzle::*`.
 //!
 //! - [`Perturbation`]: the perturbations, pure functions `RgbImage -> RgbImage` (seeded where
@@ -18,7 +18,9 @@
 use image::imageops::{self, FilterType};
 use image::{Rgb, RgbImage};
 use imageproc::geometric_transformations::{Interpolation, rotate_about_center};
+use snapsolve::answer::solve_reading;
 use snapsolve::board::{Grid, Reading};
+use snapsolve::certify::CertifyOptions;
 use snapsolve::format;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Edge, Pos, Puzzle, Solution};
@@ -655,15 +657,18 @@ pub fn run_case(
     res.grid = Some(reading.grid);
     let (rows, cols) = reading.puzzle.size();
     let game = format!("{} {rows}x{cols}", reading.game().name());
-    match solve(&reading.puzzle, &SolveOptions::default()) {
-        Ok(report) => {
-            res.detail = format!("{game} {}", report.outcome.name());
-            res.class = match report.outcome {
-                Outcome::Unique(s) if same_answer(&s, &target.answer, target.themed) => {
-                    Class::Right
-                }
-                Outcome::Unique(_) => Class::Wrong,
-                _ => Class::NoneSeveral,
+    match solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    ) {
+        Ok(solved) => {
+            res.detail = format!("{game} {}", solved.outcome_name());
+            res.class = match (solved.answer(), &solved.report.outcome) {
+                (Some(s), _) if same_answer(s, &target.answer, target.themed) => Class::Right,
+                (Some(_), _) => Class::Wrong,
+                // A first solution drawn after a timeout is not shown as certain.
+                (None, _) => Class::NoneSeveral,
             };
         }
         Err(e) => {
