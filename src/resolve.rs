@@ -9,8 +9,8 @@
 //! unique solution. Otherwise the reading is left as it is, doubts and all.
 
 use crate::board::{Doubt, Placed, Reading};
-use crate::generate::search::BitTango;
 use crate::puzzle::{Pos, Puzzle, Tango};
+use crate::solve::bitboard::BitTango;
 
 /// Options of the resolve stage.
 #[derive(Clone, Copy, Debug)]

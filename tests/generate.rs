@@ -8,9 +8,9 @@ use snapsolve::generate::enumerate::{self, Symmetry};
 use snapsolve::generate::make::{self, GenerateOptions};
 use snapsolve::generate::minimise::{self, Allowed, MarkerPlacement};
 use snapsolve::generate::rng::SplitMix64;
-use snapsolve::generate::search::{self, BitTango};
 use snapsolve::puzzle::{Edge, Game, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
 use snapsolve::rules;
+use snapsolve::solve::bitboard::{self as search, BitTango};
 use std::collections::HashSet;
 
 // ---------------------------------------------------------------------------------------

@@ -27,8 +27,8 @@
 //! - expert: `trial` (assuming a crown or no crown makes the rules up to hard reach a
 //!   contradiction).
 
-use super::search::valid_lines;
 use crate::puzzle::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
+use crate::solve::bitboard::valid_lines;
 use std::fmt;
 
 /// The grade of a rule, easiest first.
@@ -1179,7 +1179,7 @@ fn next_combination(idx: &mut [usize], n: usize) -> bool {
 mod tests {
     use super::*;
     use crate::format;
-    use crate::generate::search::{count_queens, count_tango};
+    use crate::solve::bitboard::{count_queens, count_tango};
 
     fn shared(name: &str) -> Option<Puzzle> {
         let path = format!("{}/../shared/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));

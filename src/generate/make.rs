@@ -16,8 +16,8 @@
 use super::deduce::{Difficulty, Grade, solve_with_rules};
 use super::minimise::{Element, elements, set_element};
 use super::rng::SplitMix64;
-use super::search::{BitQueens, BitTango, rows_to_solution, valid_lines};
 use crate::puzzle::{Game, Puzzle, Queens, Solution};
+use crate::solve::bitboard::{BitQueens, BitTango, rows_to_solution, valid_lines};
 
 /// Settings of [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
