@@ -13,7 +13,6 @@
 use super::RenderError;
 use super::draw::{self, GlyphStyle, Shape, hex};
 use super::palette::{self, Palette};
-use super::synth::check_solution_fits;
 use crate::board::{Doubt, Grid, Placed, Reading};
 use crate::puzzle::{Edge, Pos, Puzzle, Solution, Symbol};
 use image::RgbImage;
@@ -92,7 +91,8 @@ pub fn overlay(
 ) -> Result<RgbImage, RenderError> {
     check_grid(&reading.grid, &reading.puzzle)?;
     if let Some(s) = solution {
-        check_solution_fits(&reading.puzzle, s)?;
+        s.check_fits(&reading.puzzle)
+            .map_err(RenderError::SolutionMismatch)?;
     }
     let mut out = img.clone();
     let pal = Palette::for_theme(reading.theme);

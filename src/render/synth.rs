@@ -287,38 +287,6 @@ pub struct RenderedShot {
     pub placed: Vec<Placed>,
 }
 
-/// Checks that a solution belongs to a puzzle's game and size.
-pub(crate) fn check_solution_fits(p: &Puzzle, s: &Solution) -> Result<(), RenderError> {
-    match (p, s) {
-        (Puzzle::Tango(t), Solution::Tango { rows, cols, cells }) => {
-            if *rows != t.rows() || *cols != t.cols() || cells.len() != rows * cols {
-                return Err(RenderError::SolutionMismatch(format!(
-                    "a {rows}x{cols} Tango solution for a {}x{} board",
-                    t.rows(),
-                    t.cols()
-                )));
-            }
-        }
-        (Puzzle::Queens(q), Solution::Queens { crowns }) => {
-            if crowns.len() != q.n() || crowns.iter().any(|&c| c >= q.n()) {
-                return Err(RenderError::SolutionMismatch(format!(
-                    "{} crowns for a {}x{} Queens board",
-                    crowns.len(),
-                    q.n(),
-                    q.n()
-                )));
-            }
-        }
-        _ => {
-            return Err(RenderError::SolutionMismatch(format!(
-                "a solution of the other game for a {} board",
-                p.game()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Renders a puzzle as a LinkedIn-style screenshot. `solution` is needed for the in-progress
 /// and solved states (the caller solves); it is ignored for the raw state.
 pub fn render(
@@ -361,7 +329,7 @@ pub fn render(
         State::Raw => None,
         State::InProgress | State::Solved => {
             let s = solution.ok_or(RenderError::NeedSolution(opts.state.name()))?;
-            check_solution_fits(p, s)?;
+            s.check_fits(p).map_err(RenderError::SolutionMismatch)?;
             Some(s)
         }
     };
