@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 use snapsolve::format;
-use snapsolve::generate::deduce::{self, Difficulty, Fill, Grade, State};
+use snapsolve::generate::deduce::{self, Difficulty, Fill, Grade, PartialBoard};
 use snapsolve::generate::enumerate::{self, Symmetry};
 use snapsolve::generate::make::{self, GenerateOptions};
 use snapsolve::generate::minimise::{self, Allowed, MarkerPlacement};
@@ -470,7 +470,7 @@ fn hints_are_sound() {
     let mut hinted = 0;
     for (p, sol) in &puzzles {
         for _ in 0..40 {
-            let mut s = State::start(p);
+            let mut s = PartialBoard::start(p);
             let (rows, cols) = p.size();
             for r in 0..rows {
                 for c in 0..cols {

@@ -204,7 +204,7 @@ impl Outcome {
 
 /// Where the time went, wall clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Timings {
+pub struct SolveTimings {
     /// Getting the model ready: building it (or taking it from the cache) and asserting the
     /// per-puzzle constraints.
     pub build: Duration,
@@ -223,8 +223,8 @@ pub struct Timings {
 pub struct Report {
     /// What was found.
     pub outcome: Outcome,
-    /// Timings.
-    pub timings: Timings,
+    /// SolveTimings.
+    pub timings: SolveTimings,
 }
 
 /// Errors of the solving stage (a puzzle without solution is an [`Outcome`], not an error).
@@ -253,7 +253,7 @@ pub fn solve(p: &Puzzle, opts: &SolveOptions) -> Result<Report, SolveError> {
     let start = Instant::now();
     check_shape(p)?;
     let mut report = with_model(p, opts, |m, build_start| {
-        let mut t = Timings::default();
+        let mut t = SolveTimings::default();
         let scope = m.begin(p);
         let assumptions = m.assumptions(p);
         t.build = build_start.elapsed();
