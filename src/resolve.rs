@@ -194,3 +194,15 @@ mod tests {
         assert_eq!(r.puzzle, p);
     }
 }
+
+#[cfg(test)]
+mod default_tests {
+    use super::ResolveOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = ResolveOptions::default();
+        assert!(d.enabled);
+        assert_eq!(d.max_cells, 6);
+    }
+}

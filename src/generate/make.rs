@@ -451,3 +451,17 @@ mod tests {
         assert!(matches!(generate(&o), Err(GenerateError::BadSize { .. })));
     }
 }
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    #[test]
+    fn documented_defaults() {
+        let d = GenerateOptions::new(Game::Tango, 6, Grade::Easy, 0);
+        assert_eq!(d.max_attempts, 1000);
+        assert_eq!(d.marker_percent, 30);
+        assert_eq!(d.max_repairs, 400);
+        assert_eq!(d.max_growth_spread, 12);
+    }
+}

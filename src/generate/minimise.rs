@@ -704,3 +704,16 @@ impl std::fmt::Display for Study {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod default_tests {
+    use super::StudyOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = StudyOptions::default();
+        assert!(!d.count_8x8);
+        assert_eq!(d.exact_max_elements, 5);
+        assert_eq!(d.exact_max_givens, 12);
+    }
+}

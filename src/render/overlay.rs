@@ -348,3 +348,19 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod default_tests {
+    use super::OverlayOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = OverlayOptions::default();
+        assert_eq!(d.hint_opacity, 0.3);
+        assert_eq!(d.hint_size, 0.85);
+        assert_eq!(d.correction_size, 0.5);
+        assert_eq!(d.mark_width, 0.05);
+        assert_eq!(d.mark_inset, 0.07);
+        assert!(d.show_doubts);
+    }
+}

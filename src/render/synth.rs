@@ -1412,3 +1412,35 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    #[test]
+    fn documented_synth_defaults() {
+        let d = SynthOptions::default();
+        assert_eq!(d.theme, Theme::Light);
+        assert_eq!(d.scale, 360);
+        assert_eq!(d.frame, Frame::None);
+        assert_eq!(d.state, GameState::Raw);
+        assert_eq!(d.jpeg_quality, None);
+        assert_eq!((d.blur, d.noise, d.seed), (0.0, 0.0, 0));
+        assert_eq!(d.progress, 0.4);
+        assert_eq!(d.wrong_pieces, 0);
+        assert!(d.x_marks && d.shuffle_colors && !d.hover && !d.cursor);
+        assert_eq!(d.crown_style, CrownStyle::Auto);
+    }
+
+    #[test]
+    fn documented_random_ranges_defaults() {
+        let d = RandomRanges::default();
+        assert_eq!(d.base_scale, 360);
+        assert_eq!(d.scale, (0.4, 3.0));
+        assert_eq!(d.jpeg, (35, 95));
+        assert_eq!(d.jpeg_share, 0.7);
+        assert_eq!(d.max_blur, 0.8);
+        assert_eq!(d.max_noise, 3.0);
+        assert_eq!((d.hover_share, d.cursor_share), (0.0, 0.0));
+    }
+}

@@ -218,6 +218,16 @@ pub struct SolveTimings {
     pub total: Duration,
 }
 
+/// A duration in milliseconds, for reports of [`SolveTimings`] and other stage timings.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// A duration in microseconds, for reports of [`SolveTimings`] and other stage timings.
+pub fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
 /// The result of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -333,4 +343,19 @@ pub(super) fn check_shape(p: &Puzzle) -> Result<(), PuzzleError> {
 
 pub(super) fn verify(p: &Puzzle, s: &Solution) -> Result<(), SolveError> {
     rules::check(p, s).map_err(SolveError::CheckerRejected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_defaults() {
+        let d = SolveOptions::default();
+        assert_eq!(d.timeout_ms, None);
+        assert!(d.minimize_core);
+        assert!(d.reuse_models);
+        assert_eq!(d.enumerate_split_rows, 2);
+        assert!(d.propagate);
+    }
 }
