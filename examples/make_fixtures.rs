@@ -15,10 +15,10 @@ mod brute;
 
 use snapsolve::board::{Reading, Theme};
 use snapsolve::format;
-use snapsolve::generate::rng::SplitMix64;
 use snapsolve::render::fixtures::{FixtureSpec, MANIFEST_HEADER, write_fixture};
 use snapsolve::render::output::{PngCompression, encode_png};
 use snapsolve::render::overlay::{OverlayMarks, OverlayOptions, overlay};
+use snapsolve::render::rng::Rng;
 use snapsolve::render::synth::{Frame, GameState, SynthOptions, render};
 use snapsolve::{Puzzle, Queens, Tango};
 use std::path::{Path, PathBuf};
@@ -289,11 +289,11 @@ fn load(src: &Source) -> Result<(Puzzle, String), String> {
             Ok((p, format!("shared/{dir}/{name}")))
         }
         Source::Tango8(seed) => {
-            let t: Tango = brute::random_tango(8, &mut SplitMix64::new(seed));
+            let t: Tango = brute::random_tango(8, &mut Rng::new(seed));
             Ok((Puzzle::Tango(t), format!("random 8x8 Tango, seed {seed}")))
         }
         Source::Queens(n, seed) => {
-            let q: Queens = brute::random_queens(n, &mut SplitMix64::new(seed), 100_000).ok_or(
+            let q: Queens = brute::random_queens(n, &mut Rng::new(seed), 100_000).ok_or(
                 format!("no unique {n}x{n} Queens board found for seed {seed}"),
             )?;
             Ok((

@@ -18,9 +18,9 @@ mod support;
 use rayon::prelude::*;
 use snapsolve::board::Theme;
 use snapsolve::format;
-use snapsolve::generate::rng::SplitMix64;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Game, Puzzle};
+use snapsolve::render::rng::Rng;
 use snapsolve::render::synth::{GameState, RandomRanges, SynthOptions, render, theme_name};
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use std::collections::BTreeMap;
@@ -111,7 +111,7 @@ fn scale_factor(o: &SynthOptions) -> f32 {
 }
 
 /// A unique random puzzle and its solution, drawn from the seed's generator.
-fn random_puzzle(rng: &mut SplitMix64) -> Puzzle {
+fn random_puzzle(rng: &mut Rng) -> Puzzle {
     if rng.chance(0.5) {
         let n = [6, 8][rng.below(2)];
         Puzzle::Tango(puzzlegen::random_tango(n, rng))
@@ -127,7 +127,7 @@ fn random_puzzle(rng: &mut SplitMix64) -> Puzzle {
 
 fn run(seed: u64, keep_image: bool) -> Case {
     let t0 = Instant::now();
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let puzzle = random_puzzle(&mut rng);
     let solution = match solve(&puzzle, &SolveOptions::default()).map(|r| r.outcome) {
         Ok(Outcome::Unique(s)) => s,

@@ -1,6 +1,5 @@
-//! The one deterministic pseudo-random generator (splitmix64) behind every seed: the puzzle
-//! generator and the synthetic-screenshot renderer both draw from it, so a seed always gives the
-//! same puzzle and the same render on every machine, with no `rand` dependency.
+//! A tiny deterministic pseudo-random generator (splitmix64), so that a seed always gives the
+//! same puzzle on every machine and no `rand` dependency is needed.
 
 /// splitmix64: 64 bits of state, passes BigCrush, one multiply-xorshift round per output.
 #[derive(Clone, Debug)]
@@ -37,30 +36,6 @@ impl SplitMix64 {
         self.next_u64() >> 63 == 1
     }
 
-    /// Uniform in `[0, 1)` (24 random bits).
-    pub fn f32(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f32) -> bool {
-        self.f32() < p
-    }
-
-    /// Approximately standard normal (sum of four uniforms, rescaled).
-    pub fn normal(&mut self) -> f32 {
-        let s: f32 = (0..4).map(|_| self.f32()).sum();
-        (s - 2.0) * (3.0f32).sqrt()
-    }
-
-    /// Approximately standard normal from one 64-bit draw (sum of four 16-bit uniforms,
-    /// rescaled): cheaper than [`SplitMix64::normal`], for per-pixel noise.
-    pub fn normal16(&mut self) -> f32 {
-        let v = self.next_u64();
-        let s: u32 = (0..4).map(|k| ((v >> (16 * k)) & 0xFFFF) as u32).sum();
-        (s as f32 / 65536.0 - 2.0) * (3.0f32).sqrt()
-    }
-
     /// Shuffles a slice in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
@@ -92,22 +67,5 @@ mod tests {
             seen[k] = true;
         }
         assert!(seen.iter().all(|&s| s));
-    }
-
-    #[test]
-    fn deterministic_and_spread() {
-        let draw = |seed| {
-            let mut r = SplitMix64::new(seed);
-            (0..5).map(|_| r.next_u64()).collect::<Vec<_>>()
-        };
-        assert_eq!(draw(7), draw(7));
-        let mut r = SplitMix64::new(1);
-        let mean: f32 = (0..10_000).map(|_| r.f32()).sum::<f32>() / 10_000.0;
-        assert!((mean - 0.5).abs() < 0.02);
-        let mut counts = [0; 4];
-        for _ in 0..4000 {
-            counts[r.below(4)] += 1;
-        }
-        assert!(counts.iter().all(|&c| c > 850), "{counts:?}");
     }
 }

@@ -10,9 +10,7 @@
 //! - [`output`]: [`output::write_png_atomic`] (temp file + rename, `-` for stdout, refuses to
 //!   overwrite the input);
 //! - [`fixtures`]: [`fixtures::write_fixture`] writes `<id>.png` + `<id>.txt` pairs;
-//!
-//! Randomness (seeds, noise) comes from [`crate::generate::rng::SplitMix64`], the one PRNG of
-//! the crate.
+//! - [`rng`]: the small deterministic PRNG the renderer uses (no `rand` dependency).
 //!
 //! ```
 //! use snapsolve::board::{Reading, Theme};
@@ -57,6 +55,7 @@ pub mod fixtures;
 pub mod output;
 pub mod overlay;
 pub mod palette;
+pub mod rng;
 pub mod synth;
 
 use std::path::PathBuf;

@@ -8,8 +8,8 @@
 use super::RenderError;
 use super::draw::{self, Color, GlyphStyle, Shape, hex, mix};
 use super::palette::{self, Palette};
+use super::rng::Rng;
 use crate::board::{Grid, Placed, Theme};
-use crate::generate::rng::SplitMix64;
 use crate::puzzle::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
 use image::RgbImage;
 
@@ -206,7 +206,7 @@ impl Default for RandomRanges {
 impl SynthOptions {
     /// Random options within `ranges`: theme, frame and state uniformly, scale, JPEG quality,
     /// blur and noise from their ranges, a fresh seed. Deterministic for the generator's state.
-    pub fn random(rng: &mut SplitMix64, ranges: &RandomRanges) -> SynthOptions {
+    pub fn random(rng: &mut Rng, ranges: &RandomRanges) -> SynthOptions {
         let theme = if rng.chance(0.5) {
             Theme::Light
         } else {
@@ -342,7 +342,7 @@ pub fn render(
             "cannot draw a {rows}x{cols} board (at most {MAX_ASPECT} times taller than wide)"
         )));
     }
-    let mut rng = SplitMix64::new(opts.seed);
+    let mut rng = Rng::new(opts.seed);
     let pal = Palette::for_theme(opts.theme);
     let board_w = opts.scale as f32;
     let cell = board_w / cols as f32;
@@ -407,7 +407,7 @@ pub fn render(
 }
 
 /// Region colours for `n` regions (shuffled with the seed when asked).
-fn region_colors(n: usize, shuffle: bool, rng: &mut SplitMix64) -> Vec<Color> {
+fn region_colors(n: usize, shuffle: bool, rng: &mut Rng) -> Vec<Color> {
     let mut v: Vec<u32> = palette::QUEENS_REGIONS.to_vec();
     if shuffle {
         // Shuffle within the first `n` colours (plus a few more for variety) so that large
@@ -423,7 +423,7 @@ fn choose_placed(
     p: &Puzzle,
     sol: Option<&Solution>,
     opts: &SynthOptions,
-    rng: &mut SplitMix64,
+    rng: &mut Rng,
 ) -> Vec<Placed> {
     let Some(sol) = sol else {
         return Vec::new();
@@ -814,7 +814,7 @@ fn frame_phone(
     bw: f32,
     bh: f32,
     state: GameState,
-    rng: &mut SplitMix64,
+    rng: &mut Rng,
 ) -> (RgbImage, f32, f32) {
     let pw = (bw * layout::PHONE_WIDTH).round();
     let top = (pw * layout::PHONE_BOARD_TOP * 0.57).round();
@@ -1208,11 +1208,7 @@ fn cursor(img: &mut RgbImage, x: f32, y: f32, h: f32) {
 }
 
 /// Blur, noise and JPEG round trip, in that order.
-fn degrade(
-    img: &mut RgbImage,
-    opts: &SynthOptions,
-    rng: &mut SplitMix64,
-) -> Result<(), RenderError> {
+fn degrade(img: &mut RgbImage, opts: &SynthOptions, rng: &mut Rng) -> Result<(), RenderError> {
     if opts.blur > 0.0 {
         *img = image::imageops::blur(img, opts.blur);
     }
@@ -1379,7 +1375,7 @@ mod tests {
 
     #[test]
     fn random_options_cover_the_ranges() {
-        let mut rng = SplitMix64::new(5);
+        let mut rng = Rng::new(5);
         let ranges = RandomRanges::default();
         let all: Vec<SynthOptions> = (0..300)
             .map(|_| SynthOptions::random(&mut rng, &ranges))

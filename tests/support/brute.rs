@@ -2,16 +2,12 @@
 //! (independent of the z3 solver, so fixtures can be built and checked without it).
 #![allow(dead_code)]
 
-use snapsolve::generate::rng::SplitMix64;
+use snapsolve::render::rng::Rng;
 use snapsolve::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
 
 /// Up to `limit` solutions of a Tango puzzle (cells row-major). `order` picks the symbol tried
 /// first in each cell (deterministic when `None`: sun first).
-pub fn tango_solutions(
-    t: &Tango,
-    limit: usize,
-    mut rng: Option<&mut SplitMix64>,
-) -> Vec<Vec<Symbol>> {
+pub fn tango_solutions(t: &Tango, limit: usize, mut rng: Option<&mut Rng>) -> Vec<Vec<Symbol>> {
     let (rows, cols) = (t.rows(), t.cols());
     let mut cells: Vec<Option<Symbol>> = vec![None; rows * cols];
     let mut out = Vec::new();
@@ -59,7 +55,7 @@ fn tango_rec(
     cells: &mut Vec<Option<Symbol>>,
     out: &mut Vec<Vec<Symbol>>,
     limit: usize,
-    rng: &mut Option<&mut SplitMix64>,
+    rng: &mut Option<&mut Rng>,
 ) {
     if out.len() >= limit {
         return;
@@ -111,7 +107,7 @@ fn queens_rec(
     used_regions: &mut [bool],
     out: &mut Vec<Vec<usize>>,
     limit: usize,
-    mut rng: Option<&mut SplitMix64>,
+    mut rng: Option<&mut Rng>,
 ) {
     if out.len() >= limit {
         return;
@@ -181,13 +177,13 @@ pub fn unique_solution(p: &Puzzle) -> Option<Solution> {
 /// A random Tango puzzle of side `n` with exactly one solution: a random full grid, clues
 /// (givens and markers agreeing with it) added in random order until the solution is unique,
 /// then clues removed again while it stays unique.
-pub fn random_tango(n: usize, rng: &mut SplitMix64) -> Tango {
+pub fn random_tango(n: usize, rng: &mut Rng) -> Tango {
     random_tango_with(n, rng, |t| tango_solutions(t, 2, None).len() == 1)
 }
 
 /// [`random_tango`] with the uniqueness check given by the caller (brute force here, z3 in
 /// `puzzlegen`).
-pub fn random_tango_with(n: usize, rng: &mut SplitMix64, unique: impl Fn(&Tango) -> bool) -> Tango {
+pub fn random_tango_with(n: usize, rng: &mut Rng, unique: impl Fn(&Tango) -> bool) -> Tango {
     let empty = Tango::empty(n, n);
     let full = tango_solutions(&empty, 1, Some(rng))
         .pop()
@@ -234,7 +230,7 @@ pub fn random_tango_with(n: usize, rng: &mut SplitMix64, unique: impl Fn(&Tango)
 
 /// A random Queens puzzle of side `n` with exactly one solution: a random crown placement, one
 /// region grown from each crown by random flood fill, retried until the solution is unique.
-pub fn random_queens(n: usize, rng: &mut SplitMix64, max_tries: usize) -> Option<Queens> {
+pub fn random_queens(n: usize, rng: &mut Rng, max_tries: usize) -> Option<Queens> {
     for _ in 0..max_tries {
         let mut crowns = Vec::new();
         let open = Queens::new(n, &(0..n * n).map(|i| (i % n) as u32).collect::<Vec<_>>()).ok()?;

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use super::brute;
-use snapsolve::generate::rng::SplitMix64;
+use snapsolve::render::rng::Rng;
 use snapsolve::solve::bitboard::BitQueens;
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use snapsolve::{Puzzle, Queens, Tango};
@@ -22,14 +22,14 @@ fn unique(t: &Tango) -> bool {
 /// force, random symbol order), clues agreeing with it (givens and markers) added in random
 /// order until the solution is unique, then removed again in random order while it stays
 /// unique. Same construction as [`brute::random_tango`], checked with z3.
-pub fn random_tango(n: usize, rng: &mut SplitMix64) -> Tango {
+pub fn random_tango(n: usize, rng: &mut Rng) -> Tango {
     brute::random_tango_with(n, rng, unique)
 }
 
 /// Crowns one per row and column, no two touching (diagonals included), columns tried in random
 /// order: `cols[r]` is the crown's column in row `r`.
-fn random_placement(n: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
-    fn rec(n: usize, cols: &mut Vec<usize>, used: &mut [bool], rng: &mut SplitMix64) -> bool {
+fn random_placement(n: usize, rng: &mut Rng) -> Option<Vec<usize>> {
+    fn rec(n: usize, cols: &mut Vec<usize>, used: &mut [bool], rng: &mut Rng) -> bool {
         let r = cols.len();
         if r == n {
             return true;
@@ -78,7 +78,7 @@ fn neighbours(n: usize, i: usize) -> Vec<usize> {
 /// z3 finds a second solution (a crown cell of the other solution joins a neighbouring region,
 /// keeping every region connected); retried up to `max_tries` times. Same construction as
 /// [`brute::random_queens`], checked with z3.
-pub fn random_queens(n: usize, rng: &mut SplitMix64, max_tries: usize) -> Option<Queens> {
+pub fn random_queens(n: usize, rng: &mut Rng, max_tries: usize) -> Option<Queens> {
     for _ in 0..max_tries {
         let Some(sol) = random_placement(n, rng) else {
             continue;
