@@ -19,7 +19,7 @@ use snapsolve::render::fixtures::{FixtureSpec, MANIFEST_HEADER, write_fixture};
 use snapsolve::render::output::{PngCompression, encode_png};
 use snapsolve::render::overlay::{OverlayMarks, OverlayOptions, overlay};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{Frame, State, SynthOptions, render};
+use snapsolve::render::synth::{Frame, GameState, SynthOptions, render};
 use snapsolve::{Puzzle, Queens, Tango};
 use std::path::{Path, PathBuf};
 
@@ -37,7 +37,7 @@ struct Item {
     source: Source,
     theme: Theme,
     frame: Frame,
-    state: State,
+    state: GameState,
     scale: u32,
     jpeg: Option<u8>,
     blur: f32,
@@ -50,7 +50,7 @@ fn item(
     source: Source,
     theme: Theme,
     frame: Frame,
-    state: State,
+    state: GameState,
     scale: u32,
     jpeg: Option<u8>,
     blur: f32,
@@ -75,8 +75,8 @@ const PUZZLES: &str = "../shared/puzzles";
 
 fn items() -> Vec<Item> {
     use Frame::{Desktop, Phone};
+    use GameState::*;
     use Source::*;
-    use State::*;
     use Theme::{Dark, Light};
     let none = Frame::None;
     vec![

@@ -467,6 +467,39 @@ pub enum Solution {
 }
 
 impl Solution {
+    /// Checks that this solution belongs to `p`'s game and size (cell counts and crown
+    /// columns in range); the error says what does not fit.
+    pub fn check_fits(&self, p: &Puzzle) -> Result<(), String> {
+        match (p, self) {
+            (Puzzle::Tango(t), Solution::Tango { rows, cols, cells }) => {
+                if *rows != t.rows() || *cols != t.cols() || cells.len() != rows * cols {
+                    return Err(format!(
+                        "a {rows}x{cols} Tango solution for a {}x{} board",
+                        t.rows(),
+                        t.cols()
+                    ));
+                }
+            }
+            (Puzzle::Queens(q), Solution::Queens { crowns }) => {
+                if crowns.len() != q.n() || crowns.iter().any(|&c| c >= q.n()) {
+                    return Err(format!(
+                        "{} crowns for a {}x{} Queens board",
+                        crowns.len(),
+                        q.n(),
+                        q.n()
+                    ));
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "a solution of the other game for a {} board",
+                    p.game()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Cells where two solutions of the same puzzle differ (for Queens: cells holding a crown
     /// in exactly one of them).
     pub fn diff(&self, other: &Solution) -> Vec<Pos> {

@@ -9,8 +9,8 @@
 //! unique solution. Otherwise the reading is left as it is, doubts and all.
 
 use crate::board::{Doubt, Placed, Reading};
-use crate::generate::search::BitTango;
 use crate::puzzle::{Pos, Puzzle, Tango};
+use crate::solve::bitboard::BitTango;
 
 /// Options of the resolve stage.
 #[derive(Clone, Copy, Debug)]
@@ -192,5 +192,17 @@ mod tests {
             Resolution::default()
         );
         assert_eq!(r.puzzle, p);
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::ResolveOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = ResolveOptions::default();
+        assert!(d.enabled);
+        assert_eq!(d.max_cells, 6);
     }
 }

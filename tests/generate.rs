@@ -3,14 +3,14 @@
 
 use rayon::prelude::*;
 use snapsolve::format;
-use snapsolve::generate::deduce::{self, Difficulty, Fill, Grade, State};
+use snapsolve::generate::deduce::{self, Difficulty, Fill, Grade, PartialBoard};
 use snapsolve::generate::enumerate::{self, Symmetry};
 use snapsolve::generate::make::{self, GenerateOptions};
 use snapsolve::generate::minimise::{self, Allowed, MarkerPlacement};
 use snapsolve::generate::rng::SplitMix64;
-use snapsolve::generate::search::{self, BitTango};
 use snapsolve::puzzle::{Edge, Game, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
 use snapsolve::rules;
+use snapsolve::solve::bitboard::{self as search, BitTango};
 use std::collections::HashSet;
 
 // ---------------------------------------------------------------------------------------
@@ -470,7 +470,7 @@ fn hints_are_sound() {
     let mut hinted = 0;
     for (p, sol) in &puzzles {
         for _ in 0..40 {
-            let mut s = State::start(p);
+            let mut s = PartialBoard::start(p);
             let (rows, cols) = p.size();
             for r in 0..rows {
                 for c in 0..cols {

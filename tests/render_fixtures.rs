@@ -8,7 +8,7 @@ mod support;
 
 use snapsolve::format;
 use snapsolve::render::fixtures::{FixtureSpec, parse_manifest};
-use snapsolve::render::synth::{State, render};
+use snapsolve::render::synth::{GameState, render};
 use std::path::{Path, PathBuf};
 use support::{brute, imgdiff};
 
@@ -46,7 +46,7 @@ fn check(id: &str) {
         1,
         "fixtures/{id}.txt must have exactly one solution"
     );
-    let sol = (spec.options.state != State::Raw).then(|| &sols[0]);
+    let sol = (spec.options.state != GameState::Raw).then(|| &sols[0]);
     let shot = render(&puzzle, sol, &spec.options).expect("render");
     let expected = image::open(dir.join(format!("{id}.png")))
         .expect("fixture PNG")

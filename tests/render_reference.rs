@@ -13,7 +13,7 @@ use snapsolve::render::draw::{self, GlyphStyle};
 use snapsolve::render::output::{PngCompression, encode_png};
 use snapsolve::render::overlay::{OverlayMarks, OverlayOptions, overlay};
 use snapsolve::render::palette::Palette;
-use snapsolve::render::synth::{Frame, State, SynthOptions, render};
+use snapsolve::render::synth::{Frame, GameState, SynthOptions, render};
 use snapsolve::{Edge, Pos, Puzzle, Symbol, format};
 use std::path::{Path, PathBuf};
 use support::{brute, imgdiff};
@@ -102,7 +102,7 @@ fn overlay_case(text: &str, theme: Theme, frame: Frame, scale: u32, name: &str) 
         theme,
         frame,
         scale,
-        state: State::InProgress,
+        state: GameState::InProgress,
         progress: 0.35,
         wrong_pieces: 2,
         seed: 42,
@@ -187,7 +187,7 @@ fn synth_queens_dark_phone_solved() {
         &SynthOptions {
             theme: Theme::Dark,
             frame: Frame::Phone,
-            state: State::Solved,
+            state: GameState::Solved,
             scale: 200,
             seed: 3,
             ..SynthOptions::default()
@@ -226,7 +226,7 @@ fn synth_queens_light_desktop_hover_and_cursor() {
         Some(&sol),
         &SynthOptions {
             frame: Frame::Desktop,
-            state: State::InProgress,
+            state: GameState::InProgress,
             scale: 200,
             seed: 8,
             hover: true,

@@ -21,7 +21,7 @@ use snapsolve::format;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Game, Puzzle};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{RandomRanges, State, SynthOptions, render, theme_name};
+use snapsolve::render::synth::{GameState, RandomRanges, SynthOptions, render, theme_name};
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -137,8 +137,8 @@ fn run(seed: u64, keep_image: bool) -> Case {
     // A fully solved Queens board of 5x5 or less is what LinkedIn's how-to-play modal shows
     // (its daily boards are 7x7 to 11x11), and the reader refuses it by design
     // (`CheckOptions::solved_example_max_side`): such boards are drawn half played instead.
-    if matches!(&puzzle, Puzzle::Queens(q) if q.n() <= 5) && opts.state == State::Solved {
-        opts.state = State::InProgress;
+    if matches!(&puzzle, Puzzle::Queens(q) if q.n() <= 5) && opts.state == GameState::Solved {
+        opts.state = GameState::InProgress;
     }
     let generate = t0.elapsed();
     let t1 = Instant::now();

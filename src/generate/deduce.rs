@@ -27,8 +27,8 @@
 //! - expert: `trial` (assuming a crown or no crown makes the rules up to hard reach a
 //!   contradiction).
 
-use super::search::valid_lines;
 use crate::puzzle::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
+use crate::solve::bitboard::valid_lines;
 use std::fmt;
 
 /// The grade of a rule, easiest first.
@@ -207,9 +207,12 @@ impl fmt::Display for Fill {
     }
 }
 
+/// Old name of [`PartialBoard`], kept so callers of the former path still compile.
+pub type State = PartialBoard;
+
 /// A partly solved board: what is known of every cell, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
+pub struct PartialBoard {
     /// Rows.
     pub rows: usize,
     /// Columns.
@@ -218,9 +221,9 @@ pub struct State {
     pub cells: Vec<Option<Fill>>,
 }
 
-impl State {
+impl PartialBoard {
     /// The start of a puzzle: the Tango givens, or nothing for Queens.
-    pub fn start(p: &Puzzle) -> State {
+    pub fn start(p: &Puzzle) -> PartialBoard {
         let (rows, cols) = p.size();
         let mut cells = vec![None; rows * cols];
         if let Puzzle::Tango(t) = p {
@@ -231,7 +234,7 @@ impl State {
                 });
             }
         }
-        State { rows, cols, cells }
+        PartialBoard { rows, cols, cells }
     }
     /// What is known at `p`.
     pub fn get(&self, p: Pos) -> Option<Fill> {
@@ -309,9 +312,9 @@ pub enum DeduceError {
         rows: usize,
         /// Puzzle columns.
         cols: usize,
-        /// State rows.
+        /// Board rows.
         found_rows: usize,
-        /// State columns.
+        /// Board columns.
         found_cols: usize,
     },
     /// A Tango state holding crowns, or a Queens state holding suns or moons.
@@ -335,7 +338,7 @@ pub enum DeduceError {
 
 /// The next cell that can be deduced from `state` without guessing, with the easiest rule
 /// that shows it; `Ok(None)` when the board is full or no rule applies.
-pub fn hint(p: &Puzzle, state: &State) -> Result<Option<Hint>, DeduceError> {
+pub fn hint(p: &Puzzle, state: &PartialBoard) -> Result<Option<Hint>, DeduceError> {
     p.validate()?;
     let (rows, cols) = p.size();
     if state.rows != rows || state.cols != cols || state.cells.len() != rows * cols {
@@ -376,13 +379,13 @@ pub struct RuleSolve {
     /// Every deduction, in order.
     pub steps: Vec<Hint>,
     /// The final state (full when the difficulty is graded).
-    pub state: State,
+    pub state: PartialBoard,
 }
 
 /// Solves from the start using the easiest rule available at every step, with rules up to
 /// `max` only. A puzzle the rules solve has exactly one solution (every rule is sound).
 pub fn solve_with_rules(p: &Puzzle, max: Grade) -> RuleSolve {
-    let mut state = State::start(p);
+    let mut state = PartialBoard::start(p);
     let mut steps = Vec::new();
     let done = match p {
         Puzzle::Tango(t) => {
@@ -577,7 +580,7 @@ impl TangoEngine {
         eng
     }
 
-    fn cells_from(&self, s: &State) -> Result<Vec<i8>, DeduceError> {
+    fn cells_from(&self, s: &PartialBoard) -> Result<Vec<i8>, DeduceError> {
         let mut out = Vec::with_capacity(s.cells.len());
         for (i, c) in s.cells.iter().enumerate() {
             let pos = Pos::new(i / self.cols, i % self.cols);
@@ -894,7 +897,7 @@ impl QueensEngine {
         QueensEngine { n, region, groups }
     }
 
-    fn cells_from(&self, s: &State) -> Result<Vec<i8>, DeduceError> {
+    fn cells_from(&self, s: &PartialBoard) -> Result<Vec<i8>, DeduceError> {
         s.cells
             .iter()
             .enumerate()
@@ -1179,7 +1182,7 @@ fn next_combination(idx: &mut [usize], n: usize) -> bool {
 mod tests {
     use super::*;
     use crate::format;
-    use crate::generate::search::{count_queens, count_tango};
+    use crate::solve::bitboard::{count_queens, count_tango};
 
     fn shared(name: &str) -> Option<Puzzle> {
         let path = format!("{}/../shared/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -1229,25 +1232,25 @@ mod tests {
     #[test]
     fn pair_gap_half_marker() {
         let p = format::parse("tango 4x4\nS S . .\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
-        let h = hint(&p, &State::start(&p)).unwrap().unwrap();
+        let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
         assert_eq!(
             (h.pos, h.fill, h.rule),
             (Pos::new(0, 2), Fill::Moon, Rule::Pair)
         );
         let p = format::parse("tango 4x4\nS . S .\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
-        let h = hint(&p, &State::start(&p)).unwrap().unwrap();
+        let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
         assert_eq!(
             (h.pos, h.fill, h.rule),
             (Pos::new(0, 1), Fill::Moon, Rule::Gap)
         );
         let p = format::parse("tango 4x4\n. . . .\n\n. . . .\n\n. . . .\n\n. .=M .\n").unwrap();
-        let h = hint(&p, &State::start(&p)).unwrap().unwrap();
+        let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
         assert_eq!(
             (h.pos, h.fill, h.rule),
             (Pos::new(3, 1), Fill::Moon, Rule::Marker)
         );
         let p = format::parse("tango 4x4\nS . . S\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
-        let h = hint(&p, &State::start(&p)).unwrap().unwrap();
+        let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
         assert_eq!(
             (h.pos, h.fill, h.rule),
             (Pos::new(0, 1), Fill::Moon, Rule::Half)
@@ -1257,7 +1260,7 @@ mod tests {
     #[test]
     fn contradiction_and_wrong_game_are_errors() {
         let p = format::parse("tango 4x4\n. . . .\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
-        let mut s = State::start(&p);
+        let mut s = PartialBoard::start(&p);
         s.set(Pos::new(0, 0), Some(Fill::Sun));
         s.set(Pos::new(0, 1), Some(Fill::Sun));
         s.set(Pos::new(0, 2), Some(Fill::Sun));
@@ -1267,7 +1270,7 @@ mod tests {
         ));
         s.set(Pos::new(0, 2), Some(Fill::Crown));
         assert!(matches!(hint(&p, &s), Err(DeduceError::WrongGame { .. })));
-        let s = State {
+        let s = PartialBoard {
             rows: 2,
             cols: 2,
             cells: vec![None; 4],
@@ -1295,7 +1298,7 @@ mod tests {
         if out.count == 1 {
             assert_solves_right(&p);
         }
-        let h = hint(&p, &State::start(&p)).unwrap().unwrap();
+        let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
         assert_eq!(h.fill, Fill::NoCrown);
     }
 }

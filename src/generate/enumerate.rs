@@ -5,7 +5,7 @@
 //! significant bit and comparing packed values compares the boards' strings (sun `0` sorts before
 //! moon `1`, as the generator article's `X` before `Y`).
 
-use super::search::BitTango;
+use crate::solve::bitboard::BitTango;
 use rayon::prelude::*;
 
 /// Which symmetries identify two boards.
@@ -76,7 +76,7 @@ pub fn count_tango_boards(rows: usize, cols: usize) -> u64 {
 
 /// One sub-problem per valid first row, for parallel walks.
 fn first_row_split(rows: usize, cols: usize) -> Vec<BitTango> {
-    super::search::valid_lines(cols)
+    crate::solve::bitboard::valid_lines(cols)
         .into_iter()
         .map(|m| {
             let mut p = BitTango::empty(rows, cols);

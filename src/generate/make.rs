@@ -16,8 +16,8 @@
 use super::deduce::{Difficulty, Grade, solve_with_rules};
 use super::minimise::{Element, elements, set_element};
 use super::rng::SplitMix64;
-use super::search::{BitQueens, BitTango, rows_to_solution, valid_lines};
 use crate::puzzle::{Game, Puzzle, Queens, Solution};
+use crate::solve::bitboard::{BitQueens, BitTango, rows_to_solution, valid_lines};
 
 /// Settings of [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -449,5 +449,19 @@ mod tests {
         assert!(matches!(generate(&o), Err(GenerateError::BadSize { .. })));
         let o = GenerateOptions::new(Game::Queens, 4, Grade::Easy, 1);
         assert!(matches!(generate(&o), Err(GenerateError::BadSize { .. })));
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    #[test]
+    fn documented_defaults() {
+        let d = GenerateOptions::new(Game::Tango, 6, Grade::Easy, 0);
+        assert_eq!(d.max_attempts, 1000);
+        assert_eq!(d.marker_percent, 30);
+        assert_eq!(d.max_repairs, 400);
+        assert_eq!(d.max_growth_spread, 12);
     }
 }

@@ -6,7 +6,7 @@
 //! [`super::search`]. Every marker added is the one the board itself satisfies, so the board
 //! stays a solution of every puzzle built here.
 
-use super::search::BitTango;
+use crate::solve::bitboard::BitTango;
 
 /// One puzzle element: a given cell or a marker on an edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -399,7 +399,7 @@ mod tests {
         assert!(p.is_unique());
         assert_eq!(
             p.solve_up_to(2).first.unwrap(),
-            super::super::search::rows_to_solution(&b, 6)
+            crate::solve::bitboard::rows_to_solution(&b, 6)
         );
         // No single given can be removed.
         for r in 0..6 {
@@ -702,5 +702,18 @@ impl std::fmt::Display for Study {
             writeln!(f, "time {name}: {s:.2} s")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::StudyOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = StudyOptions::default();
+        assert!(!d.count_8x8);
+        assert_eq!(d.exact_max_elements, 5);
+        assert_eq!(d.exact_max_givens, 12);
     }
 }

@@ -104,7 +104,7 @@ impl FixtureSpec {
 
     /// Parses a manifest row; other options keep their defaults.
     pub fn from_row(row: &str) -> Result<FixtureSpec, String> {
-        use super::synth::{Frame, State, SynthOptions};
+        use super::synth::{Frame, GameState, SynthOptions};
         let f: Vec<&str> = row.split('\t').collect();
         if f.len() != 11 {
             return Err(format!("expected 11 columns, found {}", f.len()));
@@ -117,7 +117,7 @@ impl FixtureSpec {
         let options = SynthOptions {
             theme,
             frame: Frame::parse(f[3]).ok_or(format!("unknown frame `{}`", f[3]))?,
-            state: State::parse(f[4]).ok_or(format!("unknown state `{}`", f[4]))?,
+            state: GameState::parse(f[4]).ok_or(format!("unknown state `{}`", f[4]))?,
             scale: num(5)? as u32,
             seed: num(6)? as u64,
             jpeg_quality: if f[7] == "-" {
@@ -154,7 +154,7 @@ pub fn parse_manifest(text: &str) -> Result<Vec<FixtureSpec>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::synth::{Frame, State, SynthOptions};
+    use crate::render::synth::{Frame, GameState, SynthOptions};
 
     #[test]
     fn manifest_rows_round_trip() {
@@ -164,7 +164,7 @@ mod tests {
             options: SynthOptions {
                 theme: crate::board::Theme::Dark,
                 frame: Frame::Phone,
-                state: State::Solved,
+                state: GameState::Solved,
                 scale: 300,
                 seed: 7,
                 jpeg_quality: Some(80),

@@ -13,7 +13,6 @@
 use super::RenderError;
 use super::draw::{self, GlyphStyle, Shape, hex};
 use super::palette::{self, Palette};
-use super::synth::check_solution_fits;
 use crate::board::{Doubt, Grid, Placed, Reading};
 use crate::puzzle::{Edge, Pos, Puzzle, Solution, Symbol};
 use image::RgbImage;
@@ -92,7 +91,8 @@ pub fn overlay(
 ) -> Result<RgbImage, RenderError> {
     check_grid(&reading.grid, &reading.puzzle)?;
     if let Some(s) = solution {
-        check_solution_fits(&reading.puzzle, s)?;
+        s.check_fits(&reading.puzzle)
+            .map_err(RenderError::SolutionMismatch)?;
     }
     let mut out = img.clone();
     let pal = Palette::for_theme(reading.theme);
@@ -346,5 +346,21 @@ mod tests {
             )
             .is_err()
         );
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::OverlayOptions;
+
+    #[test]
+    fn documented_defaults() {
+        let d = OverlayOptions::default();
+        assert_eq!(d.hint_opacity, 0.3);
+        assert_eq!(d.hint_size, 0.85);
+        assert_eq!(d.correction_size, 0.5);
+        assert_eq!(d.mark_width, 0.05);
+        assert_eq!(d.mark_inset, 0.07);
+        assert!(d.show_doubts);
     }
 }

@@ -58,9 +58,12 @@ pub fn parse_theme(s: &str) -> Option<Theme> {
         .find(|&t| theme_name(t) == s)
 }
 
+/// Old name of [`GameState`], kept so callers of the former path still compile.
+pub type State = GameState;
+
 /// The game state drawn on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum State {
+pub enum GameState {
     /// Only the puzzle: Tango givens and markers, Queens regions.
     #[default]
     Raw,
@@ -70,18 +73,18 @@ pub enum State {
     Solved,
 }
 
-impl State {
+impl GameState {
     /// Name (`raw`, `in-progress`, `solved`).
     pub fn name(self) -> &'static str {
         match self {
-            State::Raw => "raw",
-            State::InProgress => "in-progress",
-            State::Solved => "solved",
+            GameState::Raw => "raw",
+            GameState::InProgress => "in-progress",
+            GameState::Solved => "solved",
         }
     }
-    /// Parses a name as printed by [`State::name`].
-    pub fn parse(s: &str) -> Option<State> {
-        [State::Raw, State::InProgress, State::Solved]
+    /// Parses a name as printed by [`GameState::name`].
+    pub fn parse(s: &str) -> Option<GameState> {
+        [GameState::Raw, GameState::InProgress, GameState::Solved]
             .into_iter()
             .find(|f| f.name() == s)
     }
@@ -110,7 +113,7 @@ pub struct SynthOptions {
     /// Page chrome around the board. Default none.
     pub frame: Frame,
     /// Game state. Default raw.
-    pub state: State,
+    pub state: GameState,
     /// Re-encode as JPEG at this quality (1..=100) and decode again. Default none.
     pub jpeg_quality: Option<u8>,
     /// Gaussian blur sigma in pixels (0 = none). Default 0.
@@ -147,7 +150,7 @@ impl Default for SynthOptions {
             theme: Theme::Light,
             scale: 360,
             frame: Frame::None,
-            state: State::Raw,
+            state: GameState::Raw,
             jpeg_quality: None,
             blur: 0.0,
             noise: 0.0,
@@ -210,7 +213,7 @@ impl SynthOptions {
             Theme::Dark
         };
         let frame = [Frame::None, Frame::Desktop, Frame::Phone][rng.below(3)];
-        let state = [State::Raw, State::InProgress, State::Solved][rng.below(3)];
+        let state = [GameState::Raw, GameState::InProgress, GameState::Solved][rng.below(3)];
         let (s0, s1) = ranges.scale;
         let factor = s0 + (s1 - s0) * rng.f32();
         let scale = ((ranges.base_scale as f32 * factor).round() as u32)
@@ -287,38 +290,6 @@ pub struct RenderedShot {
     pub placed: Vec<Placed>,
 }
 
-/// Checks that a solution belongs to a puzzle's game and size.
-pub(crate) fn check_solution_fits(p: &Puzzle, s: &Solution) -> Result<(), RenderError> {
-    match (p, s) {
-        (Puzzle::Tango(t), Solution::Tango { rows, cols, cells }) => {
-            if *rows != t.rows() || *cols != t.cols() || cells.len() != rows * cols {
-                return Err(RenderError::SolutionMismatch(format!(
-                    "a {rows}x{cols} Tango solution for a {}x{} board",
-                    t.rows(),
-                    t.cols()
-                )));
-            }
-        }
-        (Puzzle::Queens(q), Solution::Queens { crowns }) => {
-            if crowns.len() != q.n() || crowns.iter().any(|&c| c >= q.n()) {
-                return Err(RenderError::SolutionMismatch(format!(
-                    "{} crowns for a {}x{} Queens board",
-                    crowns.len(),
-                    q.n(),
-                    q.n()
-                )));
-            }
-        }
-        _ => {
-            return Err(RenderError::SolutionMismatch(format!(
-                "a solution of the other game for a {} board",
-                p.game()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Renders a puzzle as a LinkedIn-style screenshot. `solution` is needed for the in-progress
 /// and solved states (the caller solves); it is ignored for the raw state.
 pub fn render(
@@ -358,10 +329,10 @@ pub fn render(
         )));
     }
     let sol = match opts.state {
-        State::Raw => None,
-        State::InProgress | State::Solved => {
+        GameState::Raw => None,
+        GameState::InProgress | GameState::Solved => {
             let s = solution.ok_or(RenderError::NeedSolution(opts.state.name()))?;
-            check_solution_fits(p, s)?;
+            s.check_fits(p).map_err(RenderError::SolutionMismatch)?;
             Some(s)
         }
     };
@@ -457,7 +428,7 @@ fn choose_placed(
     let Some(sol) = sol else {
         return Vec::new();
     };
-    let solved = opts.state == State::Solved;
+    let solved = opts.state == GameState::Solved;
     let mut out = Vec::new();
     match p {
         Puzzle::Tango(t) => {
@@ -642,7 +613,7 @@ fn frame_desktop(
     p: &Puzzle,
     bw: f32,
     bh: f32,
-    state: State,
+    state: GameState,
 ) -> (RgbImage, f32, f32) {
     let pw = (bw * layout::DESKTOP_WIDTH).round();
     let nav = (bw * layout::DESKTOP_NAV).round();
@@ -744,7 +715,11 @@ fn frame_desktop(
         game_title(p),
         pal.text,
     );
-    let time = if state == State::Raw { "0:00" } else { "1:37" };
+    let time = if state == GameState::Raw {
+        "0:00"
+    } else {
+        "1:37"
+    };
     timer(&mut img, pw * 0.47, hy, th * 0.9, time, pal.text);
     let cl = pw * 0.62;
     pill(
@@ -838,7 +813,7 @@ fn frame_phone(
     p: &Puzzle,
     bw: f32,
     bh: f32,
-    state: State,
+    state: GameState,
     rng: &mut Rng,
 ) -> (RgbImage, f32, f32) {
     let pw = (bw * layout::PHONE_WIDTH).round();
@@ -911,7 +886,11 @@ fn frame_phone(
     }
     // Timer row.
     let ty = sb + 19.0 * u;
-    let time = if state == State::Raw { "0:00" } else { "1:35" };
+    let time = if state == GameState::Raw {
+        "0:00"
+    } else {
+        "1:35"
+    };
     timer(&mut img, 4.0 * u, ty, 3.0 * u, time, pal.text);
     if matches!(p, Puzzle::Tango(_)) {
         pill(
@@ -990,7 +969,7 @@ fn frame_phone(
             pal.page,
         );
     }
-    if state == State::Solved {
+    if state == GameState::Solved {
         let sy = ph - 17.0 * u;
         let (bg, fg) = match pal.page == Palette::for_theme(Theme::Dark).page {
             true => (hex(0xC5C6C8), hex(0x1B1F23)),
@@ -1305,7 +1284,7 @@ mod tests {
             &tango(),
             None,
             &SynthOptions {
-                state: State::Solved,
+                state: GameState::Solved,
                 ..Default::default()
             },
         );
@@ -1331,7 +1310,7 @@ mod tests {
             &p,
             Some(&sol),
             &SynthOptions {
-                state: State::Solved,
+                state: GameState::Solved,
                 ..Default::default()
             },
         )
@@ -1352,7 +1331,7 @@ mod tests {
                 &p,
                 Some(&wrong),
                 &SynthOptions {
-                    state: State::Solved,
+                    state: GameState::Solved,
                     ..Default::default()
                 }
             ),
@@ -1375,9 +1354,9 @@ mod tests {
                             Puzzle::Tango(_) => None,
                         };
                         let state = if sol.is_some() {
-                            State::Solved
+                            GameState::Solved
                         } else {
-                            State::Raw
+                            GameState::Raw
                         };
                         let opts = SynthOptions {
                             frame,
@@ -1404,7 +1383,7 @@ mod tests {
         for f in [Frame::None, Frame::Desktop, Frame::Phone] {
             assert!(all.iter().any(|o| o.frame == f));
         }
-        for s in [State::Raw, State::InProgress, State::Solved] {
+        for s in [GameState::Raw, GameState::InProgress, GameState::Solved] {
             assert!(all.iter().any(|o| o.state == s));
         }
         assert!(all.iter().any(|o| o.theme == Theme::Dark));
@@ -1427,5 +1406,37 @@ mod tests {
             render(&tall, None, &SynthOptions::default()),
             Err(RenderError::BadOption(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    #[test]
+    fn documented_synth_defaults() {
+        let d = SynthOptions::default();
+        assert_eq!(d.theme, Theme::Light);
+        assert_eq!(d.scale, 360);
+        assert_eq!(d.frame, Frame::None);
+        assert_eq!(d.state, GameState::Raw);
+        assert_eq!(d.jpeg_quality, None);
+        assert_eq!((d.blur, d.noise, d.seed), (0.0, 0.0, 0));
+        assert_eq!(d.progress, 0.4);
+        assert_eq!(d.wrong_pieces, 0);
+        assert!(d.x_marks && d.shuffle_colors && !d.hover && !d.cursor);
+        assert_eq!(d.crown_style, CrownStyle::Auto);
+    }
+
+    #[test]
+    fn documented_random_ranges_defaults() {
+        let d = RandomRanges::default();
+        assert_eq!(d.base_scale, 360);
+        assert_eq!(d.scale, (0.4, 3.0));
+        assert_eq!(d.jpeg, (35, 95));
+        assert_eq!(d.jpeg_share, 0.7);
+        assert_eq!(d.max_blur, 0.8);
+        assert_eq!(d.max_noise, 3.0);
+        assert_eq!((d.hover_share, d.cursor_share), (0.0, 0.0));
     }
 }

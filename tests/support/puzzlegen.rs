@@ -6,8 +6,8 @@
 #![allow(dead_code)]
 
 use super::brute;
-use snapsolve::generate::search::BitQueens;
 use snapsolve::render::rng::Rng;
+use snapsolve::solve::bitboard::BitQueens;
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use snapsolve::{Puzzle, Queens, Tango};
 

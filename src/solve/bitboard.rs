@@ -1,5 +1,5 @@
-//! Fast exact search for Tango and Queens: bitboard backtrackers that count solutions up to a
-//! limit. They need no z3 and are what the generator uses for its many uniqueness checks; a
+//! Solving without z3: exact bitboard backtrackers for Tango and Queens that count solutions
+//! up to a limit. They need no z3 and are what the generator uses for its many uniqueness checks; a
 //! test cross-checks them against z3 and the rules checker.
 //!
 //! Tango rows are bit masks (`bit c` set = a moon in column `c`, clear = a sun) and the search
