@@ -469,7 +469,7 @@ fn smallest_change(
             }
             let out = BitTango::from_tango(&p).solve_up_to(2);
             (out.count == 1 && out.first.as_ref() == Some(target))
-                .then(|| (Puzzle::Tango(p), changes))
+                .then_some((Puzzle::Tango(p), changes))
         }
         Puzzle::Queens(q) => {
             // The reachable search found the alternative itself; recompute it fewest changes
