@@ -5,8 +5,9 @@
 //!   solid outline, slightly smaller) so they read differently from givens and player pieces;
 //!   player pieces that disagree with the solution are crossed out and outlined, with the right
 //!   symbol small in the cell's corner.
-//! - Queens: a hint crown in each solution cell the player has not crowned; wrong player crowns
-//!   (and x marks on a solution cell) crossed out and outlined.
+//! - Queens: each case has its own mark: a crown to place is drawn pale; a player's crown that
+//!   is right is left untouched; a player's crown that is wrong is boxed in red and struck out;
+//!   a player's x on a solution cell is boxed (not struck) with a small pale crown beside it.
 //! - Cells or edges the reader was unsure of ([`Reading::doubts`]) get a dashed outline; a
 //!   conflict set ([`OverlayMarks`], e.g. when there is no solution) a solid one.
 
@@ -150,10 +151,20 @@ pub fn overlay(
                         let crowned = here.iter().any(|pl| matches!(pl, Placed::Crown { .. }));
                         let crossed = here.iter().any(|pl| matches!(pl, Placed::Cross { .. }));
                         let want = sol.has_crown(pos);
-                        if (crowned && !want) || (crossed && want) {
+                        if crowned && !want {
+                            // A wrong crown: boxed and struck out.
                             mark_wrong(&mut out, g, pos, &pal, opts);
-                        }
-                        if want && !crowned {
+                        } else if crossed && want {
+                            // The player's x on a solution cell: the x boxed (not struck: the
+                            // crown is right there), the crown small and pale beside it.
+                            box_cell(&mut out, g, pos, &pal, opts);
+                            let (cx, cy) = corner_point(g, pos);
+                            let st = GlyphStyle {
+                                size: opts.correction_size,
+                                ..hint
+                            };
+                            draw::crown(&mut out, cx, cy, cell, &st);
+                        } else if want && !crowned {
                             let (cx, cy) = g.center(pos);
                             draw::crown(&mut out, cx, cy, cell, &hint);
                         }
@@ -229,8 +240,8 @@ fn corner_point(g: &Grid, p: Pos) -> (f32, f32) {
     )
 }
 
-/// Outlines a cell and strikes its piece out.
-fn mark_wrong(img: &mut RgbImage, g: &Grid, p: Pos, pal: &Palette, opts: &OverlayOptions) {
+/// Outlines a cell in the "wrong" colour.
+fn box_cell(img: &mut RgbImage, g: &Grid, p: Pos, pal: &Palette, opts: &OverlayOptions) {
     let cell = g.cell_w.min(g.cell_h);
     let w = (opts.mark_width * cell).max(1.5);
     let (x0, y0, x1, y1) = cell_box(g, p, opts.mark_inset * cell);
@@ -240,6 +251,13 @@ fn mark_wrong(img: &mut RgbImage, g: &Grid, p: Pos, pal: &Palette, opts: &Overla
         pal.wrong,
         1.0,
     );
+}
+
+/// Outlines a cell and strikes its piece out.
+fn mark_wrong(img: &mut RgbImage, g: &Grid, p: Pos, pal: &Palette, opts: &OverlayOptions) {
+    box_cell(img, g, p, pal, opts);
+    let cell = g.cell_w.min(g.cell_h);
+    let w = (opts.mark_width * cell).max(1.5);
     let (cx, cy) = g.center(p);
     let h = 0.3 * cell;
     draw::fill(
@@ -314,6 +332,64 @@ mod tests {
             let p = out.get_pixel(x, y);
             p == &pal.wrong
         })));
+    }
+
+    /// Queens: each case has its own mark (a struck-out box only on a wrong crown).
+    #[test]
+    fn queens_marks_tell_the_cases_apart() {
+        // 4x4 with one region per row; the solution crowns are (0,1), (1,3), (2,0), (3,2).
+        let text = "queens 4x4\nA A A A\nB B B B\nC C C C\nD D D D\n";
+        let p = format::parse(text).unwrap();
+        let sol = Solution::Queens {
+            crowns: vec![1, 3, 0, 2],
+        };
+        let mut rd = reading(p);
+        rd.placed = vec![
+            Placed::Crown {
+                pos: Pos::new(0, 1),
+            }, // right crown: untouched
+            Placed::Crown {
+                pos: Pos::new(1, 0),
+            }, // wrong crown: boxed and struck
+            Placed::Cross {
+                pos: Pos::new(2, 0),
+            }, // x on a solution cell: boxed, crown aside
+        ];
+        let img = RgbImage::from_pixel(180, 180, hex(0xFFFFFF));
+        let out = overlay(
+            &img,
+            &rd,
+            Some(&sol),
+            &OverlayMarks::default(),
+            &OverlayOptions::default(),
+        )
+        .unwrap();
+        let pal = Palette::for_theme(Theme::Light);
+        let cell_px = |r: u32, c: u32| {
+            let (x0, y0) = (10 + 40 * c, 10 + 40 * r);
+            (x0..x0 + 40).flat_map(move |x| (y0..y0 + 40).map(move |y| (x, y)))
+        };
+        let count = |r, c, f: &dyn Fn(&image::Rgb<u8>) -> bool| {
+            cell_px(r, c)
+                .filter(|&(x, y)| f(out.get_pixel(x, y)))
+                .count()
+        };
+        let red = |p: &image::Rgb<u8>| *p == pal.wrong;
+        let changed = |p: &image::Rgb<u8>| *p != hex(0xFFFFFF);
+        assert_eq!(count(0, 1, &changed), 0, "a right crown is left alone");
+        // The struck-out diagonal crosses the cell centre: red pixels near it.
+        let centre_red = |r: u32, c: u32| {
+            let (cx, cy) = (10 + 40 * c + 20, 10 + 40 * r + 20);
+            (cx - 2..=cx + 2).any(|x| (cy - 2..=cy + 2).any(|y| red(out.get_pixel(x, y))))
+        };
+        assert!(
+            count(1, 0, &red) > 20 && centre_red(1, 0),
+            "a wrong crown is struck out"
+        );
+        assert!(count(2, 0, &red) > 20, "an x on a solution cell is boxed");
+        assert!(!centre_red(2, 0), "but not struck out");
+        assert!(count(3, 2, &changed) > 30, "a crown to place is drawn");
+        assert_eq!(count(3, 2, &red), 0, "without any red");
     }
 
     #[test]
