@@ -355,26 +355,19 @@ pub fn hint(p: &Puzzle, state: &PartialBoard) -> Result<Option<Hint>, DeduceErro
             found_cols: state.cols,
         });
     }
-    match p {
+    let found = match p {
         Puzzle::Tango(t) => {
             let eng = TangoEngine::new(t);
-            let mut cells = eng.cells_from(state)?;
-            Ok(eng
-                .next(&mut cells, Grade::Expert)
-                .map_err(|at| DeduceError::Contradiction {
-                    pos: Pos::new(at / cols, at % cols),
-                })?)
+            next(&eng, &eng.cells_from(state)?, Grade::Expert)
         }
         Puzzle::Queens(q) => {
             let eng = QueensEngine::new(q);
-            let cells = eng.cells_from(state)?;
-            Ok(eng
-                .next(&cells, Grade::Expert)
-                .map_err(|at| DeduceError::Contradiction {
-                    pos: Pos::new(at / cols, at % cols),
-                })?)
+            next(&eng, &eng.cells_from(state)?, Grade::Expert)
         }
-    }
+    };
+    found.map_err(|at| DeduceError::Contradiction {
+        pos: Pos::new(at / cols, at % cols),
+    })
 }
 
 /// The result of solving with rules only.
@@ -397,12 +390,13 @@ pub fn solve_with_rules(p: &Puzzle, max: Grade) -> RuleSolve {
         Puzzle::Tango(t) => {
             let eng = TangoEngine::new(t);
             let mut cells: Vec<i8> = eng.cells_from(&state).unwrap_or_default();
-            eng.closure(&mut cells, max, Some(&mut steps)).is_ok() && cells.iter().all(|&c| c >= 0)
+            closure(&eng, &mut cells, max, Some(&mut steps)).is_ok()
+                && cells.iter().all(|&c| c >= 0)
         }
         Puzzle::Queens(q) => {
             let eng = QueensEngine::new(q);
             let mut cells = vec![-1i8; q.n() * q.n()];
-            eng.closure(&mut cells, max, Some(&mut steps)).is_ok() && eng.crowns(&cells) == q.n()
+            closure(&eng, &mut cells, max, Some(&mut steps)).is_ok() && eng.crowns(&cells) == q.n()
         }
     };
     let hardest = steps
@@ -439,6 +433,71 @@ pub fn solve_with_rules(p: &Puzzle, max: Grade) -> RuleSolve {
 /// the smallest grade whose rules alone fill the board, whatever the order of the steps.
 pub fn difficulty(p: &Puzzle) -> Difficulty {
     solve_with_rules(p, Grade::Expert).difficulty
+}
+
+/// What the shared loops ask of an engine. Cells are `-1` unknown, else the engine's value
+/// (Tango: `0` sun, `1` moon; Queens: `0` no crown, `1` crown).
+trait Engine {
+    /// The values a trial assumes at a cell, in order.
+    const TRIAL_ORDER: [i8; 2];
+    /// The rule a trial names.
+    const TRIAL_RULE: Rule;
+    /// Board columns (cells are row-major).
+    fn cols(&self) -> usize;
+    /// The cell value that a fill stands for.
+    fn value(f: Fill) -> i8;
+    /// The hint that `cell` holds `value`.
+    fn hint_value(&self, cell: usize, value: i8, rule: Rule) -> Hint;
+    /// Whether nothing is left to deduce: every cell known (Tango), every crown placed (Queens).
+    fn complete(&self, cells: &[i8]) -> bool;
+    /// `Err(cell)` when the cells break a rule.
+    fn consistent(&self, cells: &[i8]) -> Result<(), usize>;
+    /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
+    /// at the first one. `Err(cell)` on a contradiction.
+    fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize>;
+}
+
+/// The first deduction of the easiest rule up to `max`.
+fn next<E: Engine>(eng: &E, cells: &[i8], max: Grade) -> Result<Option<Hint>, usize> {
+    Ok(eng.deductions(cells, max, true)?.into_iter().next())
+}
+
+/// Applies rules up to `max` until none applies or the board is complete; records the steps.
+fn closure<E: Engine>(
+    eng: &E,
+    cells: &mut [i8],
+    max: Grade,
+    mut steps: Option<&mut Vec<Hint>>,
+) -> Result<(), usize> {
+    loop {
+        if eng.complete(cells) {
+            return eng.consistent(cells);
+        }
+        let batch = eng.deductions(cells, max, false)?;
+        if batch.is_empty() {
+            return Ok(());
+        }
+        apply(cells, eng.cols(), &batch, E::value, &mut steps)?;
+    }
+}
+
+/// The expert rule: the first unknown cell where assuming a value makes the rules up to hard
+/// reach a contradiction, with the other value.
+fn trial<E: Engine>(eng: &E, cells: &[i8]) -> Option<Hint> {
+    let mut work = cells.to_vec();
+    for i in 0..cells.len() {
+        if cells[i] >= 0 {
+            continue;
+        }
+        for v in E::TRIAL_ORDER {
+            work.copy_from_slice(cells);
+            work[i] = v;
+            if closure(eng, &mut work, Grade::Hard, None).is_err() {
+                return Some(eng.hint_value(i, 1 - v, E::TRIAL_RULE));
+            }
+        }
+    }
+    None
 }
 
 /// Applies a batch of deductions; `Err(cell)` when two disagree or one contradicts a known

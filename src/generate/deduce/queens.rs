@@ -1,7 +1,7 @@
 //! The Queens deduction engine: rows, columns and regions as groups, and the rules
 //! attacked, last, confined, would-empty, tuple and trial.
 
-use super::{DeduceError, Fill, Grade, Hint, PartialBoard, Rule, apply};
+use super::{DeduceError, Engine, Fill, Grade, Hint, PartialBoard, Rule, trial};
 use crate::puzzle::{Pos, Queens};
 
 /// The Queens engine: cells are `-1` unknown, `0` no crown, `1` crown. Groups are the rows,
@@ -12,67 +12,28 @@ pub(super) struct QueensEngine {
     groups: Vec<Vec<usize>>,
 }
 
-impl QueensEngine {
-    pub(super) fn new(q: &Queens) -> Self {
-        let n = q.n();
-        let mut region = vec![0; n * n];
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for r in 0..n {
-            groups.push((0..n).map(|c| r * n + c).collect());
-        }
-        for c in 0..n {
-            groups.push((0..n).map(|r| r * n + c).collect());
-        }
-        for (k, cells) in q.region_cells().iter().enumerate() {
-            for p in cells {
-                region[p.index(n)] = k;
-            }
-            groups.push(cells.iter().map(|p| p.index(n)).collect());
-        }
-        QueensEngine { n, region, groups }
+impl Engine for QueensEngine {
+    const TRIAL_ORDER: [i8; 2] = [1, 0];
+    const TRIAL_RULE: Rule = Rule::QueensTrial;
+
+    fn cols(&self) -> usize {
+        self.n
     }
 
-    pub(super) fn cells_from(&self, s: &PartialBoard) -> Result<Vec<i8>, DeduceError> {
-        s.cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match c {
-                None => Ok(-1),
-                Some(Fill::NoCrown) => Ok(0),
-                Some(Fill::Crown) => Ok(1),
-                Some(f) => Err(DeduceError::WrongGame {
-                    pos: Pos::new(i / self.n, i % self.n),
-                    fill: *f,
-                }),
-            })
-            .collect()
+    fn value(f: Fill) -> i8 {
+        (f == Fill::Crown) as i8
     }
 
-    pub(super) fn crowns(&self, cells: &[i8]) -> usize {
-        cells.iter().filter(|&&c| c == 1).count()
+    fn hint_value(&self, cell: usize, value: i8, rule: Rule) -> Hint {
+        self.hint(cell, value == 1, rule)
     }
 
-    fn hint(&self, i: usize, crown: bool, rule: Rule) -> Hint {
-        Hint {
-            pos: Pos::new(i / self.n, i % self.n),
-            fill: if crown { Fill::Crown } else { Fill::NoCrown },
-            rule,
-        }
-    }
-
-    /// Whether crowns at `a` and `b` would clash.
-    fn clash(&self, a: usize, b: usize) -> bool {
-        let n = self.n;
-        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-        a != b
-            && (ra == rb
-                || ca == cb
-                || self.region[a] == self.region[b]
-                || (ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1))
+    fn complete(&self, cells: &[i8]) -> bool {
+        self.crowns(cells) == self.n
     }
 
     /// `Err(cell)` when two crowns clash or a group has no crown and no room.
-    fn check(&self, cells: &[i8]) -> Result<(), usize> {
+    fn consistent(&self, cells: &[i8]) -> Result<(), usize> {
         let crowns: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 1).collect();
         for (k, &a) in crowns.iter().enumerate() {
             for &b in &crowns[k + 1..] {
@@ -89,26 +50,10 @@ impl QueensEngine {
         Ok(())
     }
 
-    /// Free cells of a group as a bit set of rows and of columns, `None` if it has a crown.
-    fn spread(&self, g: &[usize], cells: &[i8]) -> Option<(u32, u32)> {
-        let (mut rows, mut cols) = (0u32, 0u32);
-        for &i in g {
-            match cells[i] {
-                1 => return None,
-                -1 => {
-                    rows |= 1 << (i / self.n);
-                    cols |= 1 << (i % self.n);
-                }
-                _ => {}
-            }
-        }
-        Some((rows, cols))
-    }
-
     /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
     /// at the first one. `Err(cell)` on a contradiction.
     fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize> {
-        self.check(cells)?;
+        self.consistent(cells)?;
         let n = self.n;
         let mut out = Vec::new();
         let crowns: Vec<usize> = (0..cells.len()).filter(|&j| cells[j] == 1).collect();
@@ -170,51 +115,85 @@ impl QueensEngine {
             }
         }
         if max >= Grade::Expert {
-            let mut work = cells.to_vec();
-            for i in 0..cells.len() {
-                if cells[i] != -1 {
-                    continue;
-                }
-                for v in [1i8, 0] {
-                    work.copy_from_slice(cells);
-                    work[i] = v;
-                    if self.closure(&mut work, Grade::Hard, None).is_err() {
-                        out.push(self.hint(i, v == 0, Rule::QueensTrial));
-                        return Ok(out);
-                    }
-                }
-            }
+            out.extend(trial(self, cells));
         }
         Ok(out)
     }
+}
 
-    pub(super) fn next(&self, cells: &[i8], max: Grade) -> Result<Option<Hint>, usize> {
-        Ok(self.deductions(cells, max, true)?.into_iter().next())
+impl QueensEngine {
+    pub(super) fn new(q: &Queens) -> Self {
+        let n = q.n();
+        let mut region = vec![0; n * n];
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for r in 0..n {
+            groups.push((0..n).map(|c| r * n + c).collect());
+        }
+        for c in 0..n {
+            groups.push((0..n).map(|r| r * n + c).collect());
+        }
+        for (k, cells) in q.region_cells().iter().enumerate() {
+            for p in cells {
+                region[p.index(n)] = k;
+            }
+            groups.push(cells.iter().map(|p| p.index(n)).collect());
+        }
+        QueensEngine { n, region, groups }
     }
 
-    /// Applies rules up to `max` until none applies or every crown is placed.
-    pub(super) fn closure(
-        &self,
-        cells: &mut [i8],
-        max: Grade,
-        mut steps: Option<&mut Vec<Hint>>,
-    ) -> Result<(), usize> {
-        loop {
-            if self.crowns(cells) == self.n {
-                return self.check(cells);
-            }
-            let batch = self.deductions(cells, max, false)?;
-            if batch.is_empty() {
-                return Ok(());
-            }
-            apply(
-                cells,
-                self.n,
-                &batch,
-                |f| (f == Fill::Crown) as i8,
-                &mut steps,
-            )?;
+    pub(super) fn cells_from(&self, s: &PartialBoard) -> Result<Vec<i8>, DeduceError> {
+        s.cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                None => Ok(-1),
+                Some(Fill::NoCrown) => Ok(0),
+                Some(Fill::Crown) => Ok(1),
+                Some(f) => Err(DeduceError::WrongGame {
+                    pos: Pos::new(i / self.n, i % self.n),
+                    fill: *f,
+                }),
+            })
+            .collect()
+    }
+
+    pub(super) fn crowns(&self, cells: &[i8]) -> usize {
+        cells.iter().filter(|&&c| c == 1).count()
+    }
+
+    fn hint(&self, i: usize, crown: bool, rule: Rule) -> Hint {
+        Hint {
+            pos: Pos::new(i / self.n, i % self.n),
+            fill: if crown { Fill::Crown } else { Fill::NoCrown },
+            rule,
         }
+    }
+
+    /// Whether crowns at `a` and `b` would clash.
+    fn clash(&self, a: usize, b: usize) -> bool {
+        let n = self.n;
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        a != b
+            && (ra == rb
+                || ca == cb
+                || self.region[a] == self.region[b]
+                || (ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1))
+    }
+
+    /// Free cells of a group as a bit set of rows and of columns, `None` if it has a crown.
+    fn spread(&self, g: &[usize], cells: &[i8]) -> Option<(u32, u32)> {
+        let (mut rows, mut cols) = (0u32, 0u32);
+        for &i in g {
+            match cells[i] {
+                1 => return None,
+                -1 => {
+                    rows |= 1 << (i / self.n);
+                    cols |= 1 << (i % self.n);
+                }
+                _ => {}
+            }
+        }
+        Some((rows, cols))
     }
 
     /// Sets of `k` regions whose free cells lie in `k` rows (columns) clear the other cells

@@ -1,7 +1,7 @@
 //! The Tango deduction engine: lines with their markers, the `=`/`x` chains through the
 //! board, and the rules pair, gap, marker, half, line, chain and trial.
 
-use super::{DeduceError, Fill, Grade, Hint, PartialBoard, Rule, apply};
+use super::{DeduceError, Engine, Fill, Grade, Hint, PartialBoard, Rule, trial};
 use crate::puzzle::{Edge, Marker, Pos, Symbol, Tango};
 use crate::solve::bitboard::valid_lines;
 
@@ -112,6 +112,83 @@ impl Chains {
     }
 }
 
+impl Engine for TangoEngine {
+    const TRIAL_ORDER: [i8; 2] = [0, 1];
+    const TRIAL_RULE: Rule = Rule::TangoTrial;
+
+    fn cols(&self) -> usize {
+        self.cols
+    }
+
+    fn value(f: Fill) -> i8 {
+        (f == Fill::Moon) as i8
+    }
+
+    fn hint_value(&self, cell: usize, value: i8, rule: Rule) -> Hint {
+        self.hint(cell, value, rule)
+    }
+
+    fn complete(&self, cells: &[i8]) -> bool {
+        cells.iter().all(|&c| c >= 0)
+    }
+
+    /// `Err(cell)` when the cells break a rule: a line with no completion, a marker broken,
+    /// or a chain whose cells disagree.
+    fn consistent(&self, cells: &[i8]) -> Result<(), usize> {
+        let chains = &self.chains;
+        for m in &self.markers {
+            if cells[m.a] >= 0 && cells[m.b] >= 0 && (cells[m.a] == cells[m.b]) != m.same {
+                return Err(m.a);
+            }
+        }
+        for line in &self.lines {
+            if self.line_fits(line, cells, None).2 == 0 {
+                return Err(line.cells[0]);
+            }
+        }
+        // A chain component holding two known cells that disagree with their parities.
+        let mut seen: Vec<i8> = vec![-1; cells.len()];
+        for (i, &v) in cells.iter().enumerate() {
+            if v >= 0 {
+                let r = chains.root[i];
+                let rv = v ^ chains.parity[i] as i8;
+                if seen[r] >= 0 && seen[r] != rv {
+                    return Err(i);
+                }
+                seen[r] = rv;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
+    /// at the first one. `Err(cell)` on a contradiction.
+    fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize> {
+        self.consistent(cells)?;
+        let mut out = Vec::new();
+        self.easy(cells, &mut out, first);
+        if !out.is_empty() {
+            return Ok(out);
+        }
+        if max >= Grade::Medium {
+            self.by_lines(cells, None, Rule::Line, &mut out, first);
+            if !out.is_empty() {
+                return Ok(out);
+            }
+        }
+        if max >= Grade::Hard {
+            self.by_lines(cells, Some(&self.chains), Rule::Chain, &mut out, first);
+            if !out.is_empty() {
+                return Ok(out);
+            }
+        }
+        if max >= Grade::Expert {
+            out.extend(trial(self, cells));
+        }
+        Ok(out)
+    }
+}
+
 impl TangoEngine {
     pub(super) fn new(t: &Tango) -> Self {
         let (rows, cols) = (t.rows(), t.cols());
@@ -210,104 +287,6 @@ impl TangoEngine {
             n += 1;
         }
         (and, or, n)
-    }
-
-    /// `Err(cell)` when the cells break a rule: a line with no completion, a marker broken,
-    /// or a chain whose cells disagree.
-    fn consistent(&self, cells: &[i8], chains: &Chains) -> Result<(), usize> {
-        for m in &self.markers {
-            if cells[m.a] >= 0 && cells[m.b] >= 0 && (cells[m.a] == cells[m.b]) != m.same {
-                return Err(m.a);
-            }
-        }
-        for line in &self.lines {
-            if self.line_fits(line, cells, None).2 == 0 {
-                return Err(line.cells[0]);
-            }
-        }
-        // A chain component holding two known cells that disagree with their parities.
-        let mut seen: Vec<i8> = vec![-1; cells.len()];
-        for (i, &v) in cells.iter().enumerate() {
-            if v >= 0 {
-                let r = chains.root[i];
-                let rv = v ^ chains.parity[i] as i8;
-                if seen[r] >= 0 && seen[r] != rv {
-                    return Err(i);
-                }
-                seen[r] = rv;
-            }
-        }
-        Ok(())
-    }
-
-    /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
-    /// at the first one. `Err(cell)` on a contradiction.
-    fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize> {
-        self.consistent(cells, &self.chains)?;
-        let mut out = Vec::new();
-        self.easy(cells, &mut out, first);
-        if !out.is_empty() {
-            return Ok(out);
-        }
-        if max >= Grade::Medium {
-            self.by_lines(cells, None, Rule::Line, &mut out, first);
-            if !out.is_empty() {
-                return Ok(out);
-            }
-        }
-        if max >= Grade::Hard {
-            self.by_lines(cells, Some(&self.chains), Rule::Chain, &mut out, first);
-            if !out.is_empty() {
-                return Ok(out);
-            }
-        }
-        if max >= Grade::Expert {
-            let mut work = cells.to_vec();
-            for i in 0..cells.len() {
-                if cells[i] >= 0 {
-                    continue;
-                }
-                for v in [0i8, 1] {
-                    work.copy_from_slice(cells);
-                    work[i] = v;
-                    if self.closure(&mut work, Grade::Hard, None).is_err() {
-                        out.push(self.hint(i, 1 - v, Rule::TangoTrial));
-                        return Ok(out);
-                    }
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// The first deduction of the easiest rule up to `max`.
-    pub(super) fn next(&self, cells: &mut [i8], max: Grade) -> Result<Option<Hint>, usize> {
-        Ok(self.deductions(cells, max, true)?.into_iter().next())
-    }
-
-    /// Applies rules up to `max` until none applies or the board is full; records the steps.
-    pub(super) fn closure(
-        &self,
-        cells: &mut [i8],
-        max: Grade,
-        mut steps: Option<&mut Vec<Hint>>,
-    ) -> Result<(), usize> {
-        loop {
-            if cells.iter().all(|&c| c >= 0) {
-                return self.consistent(cells, &self.chains);
-            }
-            let batch = self.deductions(cells, max, false)?;
-            if batch.is_empty() {
-                return Ok(());
-            }
-            apply(
-                cells,
-                self.cols,
-                &batch,
-                |f| (f == Fill::Moon) as i8,
-                &mut steps,
-            )?;
-        }
     }
 
     fn easy(&self, cells: &[i8], out: &mut Vec<Hint>, first: bool) {
