@@ -25,8 +25,8 @@
 //! ends as "uncertain", never as a confident answer.
 
 use crate::board::{Doubt, Reading};
-use crate::generate::search::{BitQueens, BitTango, rows_to_solution};
 use crate::puzzle::{Edge, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};
+use crate::solve::bitboard::{BitQueens, BitTango, rows_to_solution};
 use serde::Serialize;
 use std::fmt;
 

@@ -5,7 +5,7 @@
 use snapsolve::board::Placed;
 use snapsolve::format;
 use snapsolve::puzzle::Puzzle;
-use snapsolve::render::synth::{self, State, SynthOptions};
+use snapsolve::render::synth::{self, GameState, SynthOptions};
 use snapsolve::solve::{self, Outcome, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -138,7 +138,7 @@ fn wrong_placed_pieces_are_named() {
     let dir = scratch("wrong");
     let p = example("tango-six-givens.txt");
     let opts = SynthOptions {
-        state: State::InProgress,
+        state: GameState::InProgress,
         wrong_pieces: 2,
         seed: 7,
         ..SynthOptions::default()

@@ -364,12 +364,12 @@ pub enum StateArg {
     Solved,
 }
 
-impl From<StateArg> for synth::State {
-    fn from(s: StateArg) -> synth::State {
+impl From<StateArg> for synth::GameState {
+    fn from(s: StateArg) -> synth::GameState {
         match s {
-            StateArg::Raw => synth::State::Raw,
-            StateArg::InProgress => synth::State::InProgress,
-            StateArg::Solved => synth::State::Solved,
+            StateArg::Raw => synth::GameState::Raw,
+            StateArg::InProgress => synth::GameState::InProgress,
+            StateArg::Solved => synth::GameState::Solved,
         }
     }
 }
@@ -447,7 +447,10 @@ mod tests {
         };
         assert_eq!(Theme::from(r.theme), Theme::Dark);
         assert_eq!(synth::Frame::from(r.frame), synth::Frame::Phone);
-        assert_eq!(synth::State::from(r.state), synth::State::InProgress);
+        assert_eq!(
+            synth::GameState::from(r.state),
+            synth::GameState::InProgress
+        );
         let Ok(Command::Render(r)) = parse(&["render", "p.txt", "-o", "x.png"]) else {
             panic!("expected render")
         };

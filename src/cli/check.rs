@@ -3,13 +3,14 @@
 use super::args::OutputFormat;
 use super::config::CheckConfig;
 use super::exit::{Code, diag, kind_code};
-use super::report::{line, ms};
+use super::report::line;
 use super::runner::progress;
 use serde_json::{Value, json};
 use snapsolve::answer::ErrorKind;
 use snapsolve::check::{Case, CaseResult, Expect, Verdict, check_case, plan_check};
 use snapsolve::parallel::run_ordered;
 use snapsolve::render::output::write_atomic;
+use snapsolve::solve::ms;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

@@ -4,8 +4,8 @@ use super::args::Engine;
 use super::config::{CheckFormatConfig, CountConfig};
 use super::exit::{Code, diag, solve_error_code};
 use super::input::load;
-use snapsolve::generate::search::{count_queens, count_tango};
 use snapsolve::puzzle::Puzzle;
+use snapsolve::solve::bitboard::{count_queens, count_tango};
 use snapsolve::solve::{self, EnumStop};
 
 /// `check-format`: parses every input, reports `ok` or the error with line and column.

@@ -1,7 +1,6 @@
 //! `--debug-dir`: the stage pictures drawn from the trace of the one pipeline run that produced
 //! the answer, and the stage timings written beside them.
 
-use super::report::ms;
 use image::RgbImage;
 use snapsolve::Queens;
 use snapsolve::answer::StageTimes;
@@ -9,6 +8,7 @@ use snapsolve::board::{Doubt, Placed, Reading};
 use snapsolve::pipeline::{self, ReadOptions};
 use snapsolve::puzzle::{Pos, Puzzle};
 use snapsolve::render::draw::{self, hex};
+use snapsolve::solve::ms;
 use snapsolve::vision::ReadError;
 use snapsolve::vision::debug::tango_pictures;
 use snapsolve::vision::decode::decode;

@@ -8,7 +8,7 @@ use super::input::{Input, load, read_input, text_puzzle};
 use serde_json::json;
 use snapsolve::board::Placed;
 use snapsolve::format;
-use snapsolve::generate::deduce::{self, Fill, State};
+use snapsolve::generate::deduce::{self, Fill, PartialBoard};
 use snapsolve::generate::make::generate;
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline;
@@ -56,7 +56,7 @@ pub fn run_render(cfg: &RenderConfig) -> Code {
 
 fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
     let puzzle = load_puzzle(&cfg.input)?;
-    let solution = if cfg.options.state == synth::State::Raw {
+    let solution = if cfg.options.state == synth::GameState::Raw {
         None
     } else {
         Some(unique_solution(&puzzle)?)
@@ -138,7 +138,7 @@ pub fn run_hint(cfg: &HintConfig) -> Code {
         Err(c) => return c,
     };
     // Start from the player's pieces when they agree with the rules; otherwise from the puzzle.
-    let mut state = State::start(&puzzle);
+    let mut state = PartialBoard::start(&puzzle);
     for pc in &placed {
         let fill = match pc {
             Placed::Symbol { symbol, .. } => match symbol {
@@ -155,7 +155,7 @@ pub fn run_hint(cfg: &HintConfig) -> Code {
             diag(format!(
                 "note: the placed pieces break a rule near {pos}; hinting from the givens"
             ));
-            deduce::hint(&puzzle, &State::start(&puzzle))
+            deduce::hint(&puzzle, &PartialBoard::start(&puzzle))
         }
         other => other,
     };

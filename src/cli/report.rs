@@ -9,18 +9,7 @@ use snapsolve::board::{Doubt, Placed, Reading, Theme};
 use snapsolve::certify::{Certificate, Element};
 use snapsolve::format;
 use snapsolve::puzzle::{Pos, Puzzle};
-use snapsolve::solve::{Conflict, Outcome, Report};
-use std::time::Duration;
-
-/// A duration in milliseconds.
-pub fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// A duration in microseconds.
-pub fn micros(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e6
-}
+use snapsolve::solve::{Conflict, Outcome, Report, micros, ms};
 
 /// A JSON value as one output line.
 pub fn line(v: Value) -> String {

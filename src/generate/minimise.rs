@@ -3,7 +3,7 @@
 //! markers) for a filled board.
 //!
 //! Boards are row masks (bit `c` of row `r` set = a moon at `(r, c)`), as in
-//! [`super::search`]. Every marker added is the one the board itself satisfies, so the board
+//! [`crate::solve::bitboard`]. Every marker added is the one the board itself satisfies, so the board
 //! stays a solution of every puzzle built here.
 
 use crate::solve::bitboard::BitTango;

@@ -1,8 +1,6 @@
 //! Puzzle generation and grading: exhaustive enumeration of filled boards, minimal puzzles,
 //! a human-style deduction engine (hints and difficulty) and a generator for unique puzzles.
 //!
-//! - [`search`]: the bitboard backtrackers, now [`crate::solve::bitboard`] (re-exported here for
-//!   old paths).
 //! - [`enumerate`]: every filled Tango board and its canonical forms.
 //! - [`minimise`]: removing givens, replacing them by `=`/`x` markers, the fewest-elements search.
 //! - [`deduce`]: rules people use, `hint` and `difficulty`.
@@ -23,5 +21,3 @@ pub mod enumerate;
 pub mod make;
 pub mod minimise;
 pub mod rng;
-/// The bitboard search moved to the solving stage; this keeps the old path working.
-pub use crate::solve::bitboard as search;

@@ -189,20 +189,11 @@ impl BitTango {
 
     /// Counts solutions, stopping at `limit`, and returns the first one found.
     pub fn solve_up_to(&self, limit: usize) -> SearchOutcome {
-        let mut count = 0;
-        let mut first: Option<Vec<u16>> = None;
-        if limit == 0 {
-            return SearchOutcome { count, first: None };
-        }
-        self.for_each_solution(|rows| {
-            if first.is_none() {
-                first = Some(rows.to_vec());
-            }
-            count += 1;
-            count < limit
-        });
-        let first = first.map(|rows| rows_to_solution(&rows, self.cols));
-        SearchOutcome { count, first }
+        bounded(
+            limit,
+            |visit| self.for_each_solution(visit),
+            |rows| rows_to_solution(&rows, self.cols),
+        )
     }
 
     /// Whether the puzzle has exactly one solution.
@@ -406,22 +397,35 @@ impl BitQueens {
 
     /// Counts solutions, stopping at `limit`, and returns the first one found.
     pub fn solve_up_to(&self, limit: usize) -> SearchOutcome {
-        let mut count = 0;
-        let mut first: Option<Vec<usize>> = None;
-        if limit == 0 {
-            return SearchOutcome { count, first: None };
-        }
-        self.for_each_solution(|cr| {
+        bounded(
+            limit,
+            |visit| self.for_each_solution(visit),
+            |crowns| Solution::Queens { crowns },
+        )
+    }
+}
+
+/// Runs a search that visits solutions until its visitor returns `false`: counts them up to
+/// `limit` and converts the first one found.
+fn bounded<T: Clone>(
+    limit: usize,
+    search: impl FnOnce(&mut dyn FnMut(&[T]) -> bool),
+    to_solution: impl FnOnce(Vec<T>) -> Solution,
+) -> SearchOutcome {
+    let mut count = 0;
+    let mut first: Option<Vec<T>> = None;
+    if limit > 0 {
+        search(&mut |found: &[T]| {
             if first.is_none() {
-                first = Some(cr.to_vec());
+                first = Some(found.to_vec());
             }
             count += 1;
             count < limit
         });
-        SearchOutcome {
-            count,
-            first: first.map(|crowns| Solution::Queens { crowns }),
-        }
+    }
+    SearchOutcome {
+        count,
+        first: first.map(to_solution),
     }
 }
 

@@ -55,10 +55,6 @@ use std::time::{Duration, Instant};
 /// check (measured; see README), so the default does without it.
 pub const DEFAULT_TIMEOUT_MS: Option<u64> = None;
 
-/// How many puzzles a cached per-thread model serves before it is rebuilt from scratch (bounds
-/// the garbage a long-lived solver can accumulate; rebuilding costs about a millisecond).
-pub const MAX_MODEL_REUSE: usize = 10_000;
-
 /// The z3 logic used for every solver. The model is purely clausal; with `QF_LIA` z3 runs its
 /// incremental SMT core, the fastest of the configurations measured for check-with-assumptions
 /// on a reused solver (`QF_FD`, the SAT engine, re-runs preprocessing per puzzle; see README).
@@ -74,7 +70,7 @@ pub struct SolveOptions {
     /// member needed). Default: `true`. When `false` the raw core z3 returns is reported.
     pub minimize_core: bool,
     /// Reuse a per-thread solver per game and board size (built once, rebuilt after
-    /// [`MAX_MODEL_REUSE`] puzzles). Default: `true`. `false` builds a fresh solver per call
+    /// [`SolveOptions::model_reuse_limit`] puzzles). Default: `true`. `false` builds a fresh solver per call
     /// (slower: mostly z3's preprocessing of the rules; kept for measurement and isolation).
     pub reuse_models: bool,
     /// [`enumerate`] splits the search by the pattern of this many first rows, each pattern
@@ -87,6 +83,10 @@ pub struct SolveOptions {
     /// of a line) in plain Rust. When that fills the board, the first z3 check is skipped and
     /// z3 only proves that no other solution exists. Default: `true`.
     pub propagate: bool,
+    /// How many puzzles a cached per-thread model serves before it is rebuilt from scratch
+    /// (bounds the garbage a long-lived solver can accumulate; rebuilding costs about a
+    /// millisecond). Default 10000.
+    pub model_reuse_limit: usize,
 }
 
 /// Default for [`SolveOptions::enumerate_split_rows`] (see the README for the measurement).
@@ -100,6 +100,7 @@ impl Default for SolveOptions {
             reuse_models: true,
             enumerate_split_rows: DEFAULT_ENUMERATE_SPLIT_ROWS,
             propagate: true,
+            model_reuse_limit: 10_000,
         }
     }
 }
@@ -357,5 +358,6 @@ mod tests {
         assert!(d.reuse_models);
         assert_eq!(d.enumerate_split_rows, 2);
         assert!(d.propagate);
+        assert_eq!(d.model_reuse_limit, 10000);
     }
 }

@@ -2,7 +2,7 @@
 //! assumption literals for a puzzle's data (see the [`super`] module doc).
 
 use super::clauses::{at_most, clause, exactly_one};
-use super::{Conflict, LOGIC, MAX_MODEL_REUSE, SolveError, SolveOptions};
+use super::{Conflict, LOGIC, SolveError, SolveOptions};
 use crate::puzzle::{Edge, Marker, Puzzle, Solution, Symbol};
 use std::cell::RefCell;
 use std::sync::Once;
@@ -477,7 +477,7 @@ pub(super) fn with_model<T>(
         },
     };
     let out = f(&mut model, start);
-    if opts.reuse_models && out.is_ok() && model.uses < MAX_MODEL_REUSE {
+    if opts.reuse_models && out.is_ok() && model.uses < opts.model_reuse_limit {
         MODELS.with(|m| m.borrow_mut().push(model));
     }
     out
