@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 struct Elem {
     source: String,
+    /// Image and element, for the list of mistakes.
+    at: String,
     x: Vec<f32>,
     y: usize,
     rule: usize,
@@ -52,7 +54,12 @@ struct Truth {
     cells_known: bool,
 }
 
-fn elements(trace: &TangoTrace, truth: &Truth, source: &str, opts: &TangoReadOptions) -> Shot {
+fn elements(
+    trace: &TangoTrace,
+    truth: &Truth,
+    (source, image): (&str, &str),
+    opts: &TangoReadOptions,
+) -> Shot {
     let Some(lat) = &trace.lattice else {
         return Shot::default();
     };
@@ -63,6 +70,7 @@ fn elements(trace: &TangoTrace, truth: &Truth, source: &str, opts: &TangoReadOpt
         for (c, x) in trace.cells.iter().zip(feats) {
             shot.cells.push(Elem {
                 source: source.into(),
+                at: format!("{image} {:?}", c.pos),
                 x: x.to_vec(),
                 y: cell_class(truth.cell[c.pos.index(truth.puzzle.cols())]),
                 rule: cell_class(c.symbol),
@@ -73,6 +81,7 @@ fn elements(trace: &TangoTrace, truth: &Truth, source: &str, opts: &TangoReadOpt
     for e in &trace.edges {
         shot.edges.push(Elem {
             source: source.into(),
+            at: format!("{image} {:?}", e.edge),
             x: edge_features(e, theme).to_vec(),
             y: edge_class(truth.puzzle.marker(e.edge)),
             rule: edge_class(e.marker),
@@ -136,7 +145,10 @@ fn real_shot(row: &(String, PathBuf, PathBuf, bool), opts: &TangoReadOptions) ->
         cell,
         cells_known: !themed,
     };
-    Some(elements(&trace, &truth, source, opts))
+    let name = image
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into());
+    Some(elements(&trace, &truth, (source, &name), opts))
 }
 
 fn synthetic_shot(i: u64, opts: &TangoReadOptions) -> Option<Shot> {
@@ -171,7 +183,12 @@ fn synthetic_shot(i: u64, opts: &TangoReadOptions) -> Option<Shot> {
         cell,
         cells_known: true,
     };
-    Some(elements(&trace, &truth, "synthetic", opts))
+    Some(elements(
+        &trace,
+        &truth,
+        ("synthetic", &format!("synthetic {i}")),
+        opts,
+    ))
 }
 
 fn samples<'a>(elems: impl Iterator<Item = &'a Elem>) -> Samples {
@@ -217,7 +234,11 @@ fn train_one(
         let ts = samples(test.iter().copied());
         let z = logits(&m, &ts);
         let rule_ok = test.iter().filter(|e| e.rule == e.y).count();
-        let model_ok = z.iter().zip(&ts.y).filter(|(z, y)| argmax(z) == **y).count();
+        let model_ok = z
+            .iter()
+            .zip(&ts.y)
+            .filter(|(z, y)| argmax(z) == **y)
+            .count();
         let nll = snapsolve::models::train::nll(&z, &ts.y, 1.0);
         let _ = writeln!(
             out,
@@ -246,6 +267,17 @@ fn train_one(
         n - model_ok,
         snapsolve::models::train::nll(&held_logits, &held_y, 1.0)
     );
+    for (e, z) in held.iter().zip(&held_logits) {
+        let m = argmax(z);
+        if m != e.y || e.rule != e.y {
+            let _ = writeln!(
+                out,
+                "- {}: truth {}, hand rule {}, model {}",
+                e.at, classes[e.y], classes[e.rule], classes[m]
+            );
+        }
+    }
+    out.push('\n');
     let t = fit_temperature(&held_logits, &held_y);
     out.push_str(&calibration(&held_logits, &held, t));
     let all: Vec<&Elem> = real.iter().chain(synth).collect();
@@ -344,10 +376,28 @@ fn main() -> anyhow::Result<()> {
     };
     let mut report = String::new();
     for (file, name, classes, features, cells) in [
-        ("tango-edge.v1", "tango-edge", &EDGE_CLASSES[..], &EDGE_FEATURES[..], false),
-        ("tango-cell.v1", "tango-cell", &CELL_CLASSES[..], &CELL_FEATURES[..], true),
+        (
+            "tango-edge.v1",
+            "tango-edge",
+            &EDGE_CLASSES[..],
+            &EDGE_FEATURES[..],
+            false,
+        ),
+        (
+            "tango-cell.v1",
+            "tango-cell",
+            &CELL_CLASSES[..],
+            &CELL_FEATURES[..],
+            true,
+        ),
     ] {
-        let (m, section) = train_one(name, classes, features, &flat(&real, cells), &flat(&synth, cells));
+        let (m, section) = train_one(
+            name,
+            classes,
+            features,
+            &flat(&real, cells),
+            &flat(&synth, cells),
+        );
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
     }

@@ -89,7 +89,12 @@ impl Softmax {
 
     /// The file text ([`Self::parse`] reads it back).
     pub fn to_text(&self) -> String {
-        let join = |v: &[f32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let join = |v: &[f32]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let mut s = format!(
             "{MAGIC}\nname {}\nclasses {}\nfeatures {}\ntemperature {}\nmean {}\nscale {}\n",
             self.name,
@@ -182,7 +187,11 @@ pub const TANGO_EDGE_FILE: &[u8] = include_bytes!("../../models/tango-edge.v1");
 /// The embedded Tango cell model file.
 pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 
-fn embedded(cell: &'static OnceLock<Option<Softmax>>, file: &[u8], names: &[&str]) -> Option<&'static Softmax> {
+fn embedded(
+    cell: &'static OnceLock<Option<Softmax>>,
+    file: &[u8],
+    names: &[&str],
+) -> Option<&'static Softmax> {
     cell.get_or_init(|| {
         let text = std::str::from_utf8(file).ok()?;
         Softmax::parse_for(text, names).ok()
@@ -224,7 +233,10 @@ mod tests {
 
     #[test]
     fn refuses_other_versions_and_short_records() {
-        assert_eq!(Softmax::parse("snapsolve-model 2\n"), Err(ModelError::Version));
+        assert_eq!(
+            Softmax::parse("snapsolve-model 2\n"),
+            Err(ModelError::Version)
+        );
         let text = std::str::from_utf8(TANGO_EDGE_FILE).unwrap();
         let cut: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
         assert!(Softmax::parse(&cut).is_err());

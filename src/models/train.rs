@@ -67,9 +67,14 @@ pub fn fit(
     let (n, f) = x.dim();
     let k = classes.len();
     let mean = x.mean_axis(Axis(0)).unwrap_or_else(|| Array1::zeros(f));
-    let std = x.std_axis(Axis(0), 0.0).mapv(|v| if v > 1e-9 { v } else { 1.0 });
+    let std = x
+        .std_axis(Axis(0), 0.0)
+        .mapv(|v| if v > 1e-9 { v } else { 1.0 });
     let z = (&x - &mean) / &std;
-    let x1 = Array2::from_shape_fn((n, f + 1), |(i, j)| if j == 0 { 1.0 } else { z[[i, j - 1]] });
+    let x1 = Array2::from_shape_fn(
+        (n, f + 1),
+        |(i, j)| if j == 0 { 1.0 } else { z[[i, j - 1]] },
+    );
     let mut y = Array2::<f64>::zeros((n, k));
     for (i, &c) in data.y.iter().enumerate() {
         y[[i, c]] = 1.0;
@@ -202,7 +207,10 @@ mod tests {
         let mut d = Samples::default();
         for i in 0..60 {
             let v = i as f32 / 10.0;
-            d.push(&[v, (i % 7) as f32], usize::from(v > 3.0) + usize::from(v > 4.5));
+            d.push(
+                &[v, (i % 7) as f32],
+                usize::from(v > 3.0) + usize::from(v > 4.5),
+            );
         }
         d
     }
@@ -231,8 +239,20 @@ mod tests {
     }
 
     #[test]
+    fn documented_defaults_match_the_code() {
+        crate::vision::check_documented_defaults(
+            include_str!("train.rs"),
+            "TrainOptions",
+            &format!("{:?}", TrainOptions::default()),
+        );
+    }
+
+    #[test]
     fn reliability_bins_count_every_pair() {
-        let bins = reliability(&[(0.55, true), (0.95, false), (1.0, true)], &[0.5, 0.9, 1.0]);
+        let bins = reliability(
+            &[(0.55, true), (0.95, false), (1.0, true)],
+            &[0.5, 0.9, 1.0],
+        );
         assert_eq!(bins[0].n, 1);
         assert_eq!(bins[1].n, 2);
         assert!((bins[1].observed - 0.5).abs() < 1e-9);
