@@ -218,7 +218,7 @@ fn train_one(
     let sources: BTreeSet<&str> = real.iter().map(|e| e.source.as_str()).collect();
     let mut out = format!(
         "### {name}\n\nLeave-one-source-out ({} real elements, {} synthetic always in training):\n\n\
-         | held-out source | elements | hand rule | model | model, temperature-scaled NLL |\n|---|---|---|---|---|\n",
+         | held-out source | elements | hand rule | model | model NLL (temperature 1) |\n|---|---|---|---|---|\n",
         real.len(),
         synth.len()
     );
