@@ -228,7 +228,7 @@ mod tests {
             .x
             .iter()
             .zip(&toy().y)
-            .filter(|(x, &y)| {
+            .filter(|&(x, &y)| {
                 let p = a.predict(x);
                 (0..3).max_by(|&i, &j| p[i].total_cmp(&p[j])) == Some(y)
             })
