@@ -29,6 +29,9 @@ pub mod vision;
 /// The board found in an image: grid, reading, placed pieces, doubts.
 pub mod board;
 
+/// Learned, calibrated classifiers of the readers (trained files in `models/`).
+pub mod models;
+
 /// Decode + read, the game chosen between the two readers.
 pub mod pipeline;
 

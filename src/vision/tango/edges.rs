@@ -83,6 +83,10 @@ pub(super) fn read_edge(
         ink_chroma: 0.0,
         aspect: 0.0,
         stroke_ratio: 0.0,
+        extent: 0.0,
+        ink_frac: 0.0,
+        off_centre: 0.0,
+        intruder: false,
         marker: None,
         conf,
     };
@@ -131,15 +135,27 @@ pub(super) fn read_edge(
     }
     if glyph.is_empty() {
         // Only something reaching across the patch border (a pointer): cannot tell.
-        return none(0.0);
+        return EdgeRead {
+            intruder,
+            ..none(0.0)
+        };
     }
     let contrast = glyph.iter().map(|&k| d[k]).fold(0.0, f32::max);
     let ink_chroma = glyph
         .iter()
         .max_by(|&&a, &&b| d[a].total_cmp(&d[b]))
         .map_or(0.0, |&k| chromas[k]);
+    // Glyph measurements for the learned models (crate::models), whatever the rule decides.
+    let ink_frac = glyph.len() as f32 / (n * n) as f32;
+    let glyph_none = |conf: f32| EdgeRead {
+        contrast,
+        ink_chroma,
+        ink_frac,
+        intruder,
+        ..none(conf)
+    };
     if contrast < opts.marker_min_contrast {
-        return none(0.5);
+        return glyph_none(0.5);
     }
     let (mut x0, mut x1, mut y0, mut y1) = (n, 0, n, 0);
     for &k in &glyph {
@@ -151,19 +167,25 @@ pub(super) fn read_edge(
     }
     let width = x1 + 1 - x0;
     let height = y1 + 1 - y0;
+    let extent = width.max(height) as f32 / n as f32;
+    let aspect = width as f32 / height as f32;
+    let glyph_none = |conf: f32| EdgeRead {
+        extent,
+        aspect,
+        ..glyph_none(conf)
+    };
     let max_extent = (opts.marker_max_extent * n as f32).ceil() as usize;
     if width > max_extent || height > max_extent {
-        return none(0.0);
+        return glyph_none(0.0);
     }
-    let aspect = width as f32 / height as f32;
     if aspect > opts.marker_max_aspect || aspect * opts.marker_max_aspect < 1.0 {
         // A long thin stroke (the arc of a click ring, an underline) is no marker glyph.
-        return none(0.0);
+        return glyph_none(0.0);
     }
     let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
     if width.max(height) < min_extent.max(2) {
         // A speck, not a glyph.
-        return none(0.5);
+        return glyph_none(0.5);
     }
     // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
     // `x` the other way round.
@@ -189,7 +211,8 @@ pub(super) fn read_edge(
     if off_centre > opts.marker_max_offset {
         return EdgeRead {
             stroke_ratio: shape,
-            ..none(0.0)
+            off_centre,
+            ..glyph_none(0.0)
         };
     }
     let eq = shape >= opts.marker_shape_split;
@@ -203,13 +226,11 @@ pub(super) fn read_edge(
         1.0
     };
     EdgeRead {
-        edge,
-        contrast,
-        ink_chroma,
-        aspect,
         stroke_ratio: shape,
+        off_centre,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
+        ..glyph_none(0.0)
     }
 }
 

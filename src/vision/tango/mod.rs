@@ -182,6 +182,14 @@ pub struct EdgeRead {
     pub aspect: f32,
     /// Shape score: positive for `=`, negative for `x` (see [`TangoReadOptions::marker_shape_split`]).
     pub stroke_ratio: f32,
+    /// Glyph bounding box's larger side over the patch side (0 when no glyph).
+    pub extent: f32,
+    /// Share of the patch samples that are glyph ink (0 when no glyph).
+    pub ink_frac: f32,
+    /// Offset of the glyph's centre from the edge midpoint, over the patch half size.
+    pub off_centre: f32,
+    /// Something reaching into the patch from outside (a pointer) was dropped.
+    pub intruder: bool,
     /// Marker read.
     pub marker: Option<Marker>,
     /// Confidence, 0..=1.
@@ -235,6 +243,12 @@ pub struct TangoTrace {
     pub cells: Vec<CellRead>,
     /// Per edge.
     pub edges: Vec<EdgeRead>,
+    /// Per cell, the cell model's probabilities of empty / sun / moon
+    /// ([`crate::models::tango_cell`]).
+    pub cell_probs: Vec<Vec<f32>>,
+    /// Per edge, the edge model's probabilities of none / `=` / `x`
+    /// ([`crate::models::tango_edge`]).
+    pub edge_probs: Vec<Vec<f32>>,
     /// Reads below this confidence were doubted ([`TangoReadOptions::doubt_below`]).
     pub doubt_below: f32,
     /// Wall time of each stage, in order.
@@ -283,10 +297,39 @@ fn read_into(
     let reading = assemble(&grid, theme, &cells, &edges, opts);
     let checked = check_icons(&cells, opts);
     lap(trace, "check");
+    // The learned models decide nothing here (they did not beat the hand rules on the
+    // leave-one-source-out figure, see models/README.md); their probabilities are kept for
+    // the repair and the debug views.
+    (trace.cell_probs, trace.edge_probs) = model_probs(&cells, &edges, theme, opts);
+    lap(trace, "models");
     trace.sampling = SamplingPoints::new(&grid, &edges, opts);
     trace.cells = cells;
     trace.edges = edges;
     checked.map(|()| reading)
+}
+
+/// The learned models' class probabilities of every cell and edge (empty when a model is
+/// missing).
+pub fn model_probs(
+    cells: &[CellRead],
+    edges: &[EdgeRead],
+    theme: Theme,
+    opts: &TangoReadOptions,
+) -> (Vec<Vec<f32>>, Vec<Vec<f32>>) {
+    use crate::models::{features, tango_cell, tango_edge};
+    let cell = tango_cell().map_or_else(Vec::new, |m| {
+        features::cell_features(cells, theme, opts.icon_min_frac)
+            .iter()
+            .map(|x| m.predict(x))
+            .collect()
+    });
+    let edge = tango_edge().map_or_else(Vec::new, |m| {
+        edges
+            .iter()
+            .map(|e| m.predict(&features::edge_features(e, theme)))
+            .collect()
+    });
+    (cell, edge)
 }
 
 /// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not

@@ -1,0 +1,407 @@
+//! Trains the learned Tango models in `models/` (see `models/README.md`) and writes their
+//! leave-one-source-out report.
+//!
+//! `cargo run --release --example train_models -- [--shots DIR] [--out DIR] [--synthetic N]`
+//!
+//! Defaults: `--shots ../shared/realshots`, `--out models`, `--synthetic 120`. Data: every
+//! labelled Tango image of the shots folder (read with the Tango reader; classes from the label,
+//! placed pieces from the label's unique solution) and `N` synthetic renders of generated
+//! puzzles (fixed seeds). Training is deterministic: the same command writes the same bytes.
+
+use snapsolve::format;
+use snapsolve::generate::deduce::Grade;
+use snapsolve::generate::make::{GenerateOptions, generate};
+use snapsolve::models::features::{
+    CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, cell_class, cell_features,
+    edge_class, edge_features,
+};
+use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
+use snapsolve::models::{Softmax, softmax};
+use snapsolve::puzzle::{Game, Pos, Puzzle, Solution, Tango};
+use snapsolve::render::rng::Rng;
+use snapsolve::render::synth::{RandomRanges, SynthOptions, render};
+use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::vision::decode::{DecodeOptions, decode};
+use snapsolve::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// One labelled element (cell or edge).
+#[derive(Clone, Debug)]
+struct Elem {
+    source: String,
+    /// Image and element, for the list of mistakes.
+    at: String,
+    x: Vec<f32>,
+    y: usize,
+    rule: usize,
+    rule_conf: f32,
+}
+
+/// The elements of one image.
+#[derive(Default)]
+struct Shot {
+    cells: Vec<Elem>,
+    edges: Vec<Elem>,
+}
+
+/// Truth of one board: the puzzle and what sits on every cell.
+struct Truth {
+    puzzle: Tango,
+    cell: Vec<Option<snapsolve::Symbol>>,
+    /// Cells whose class is known (themed icons are skipped).
+    cells_known: bool,
+}
+
+fn elements(
+    trace: &TangoTrace,
+    truth: &Truth,
+    (source, image): (&str, &str),
+    opts: &TangoReadOptions,
+) -> Shot {
+    let Some(lat) = &trace.lattice else {
+        return Shot::default();
+    };
+    let theme = lat.theme;
+    let mut shot = Shot::default();
+    if truth.cells_known {
+        let feats = cell_features(&trace.cells, theme, opts.icon_min_frac);
+        for (c, x) in trace.cells.iter().zip(feats) {
+            shot.cells.push(Elem {
+                source: source.into(),
+                at: format!("{image} {:?}", c.pos),
+                x: x.to_vec(),
+                y: cell_class(truth.cell[c.pos.index(truth.puzzle.cols())]),
+                rule: cell_class(c.symbol),
+                rule_conf: c.conf,
+            });
+        }
+    }
+    for e in &trace.edges {
+        shot.edges.push(Elem {
+            source: source.into(),
+            at: format!("{image} {:?}", e.edge),
+            x: edge_features(e, theme).to_vec(),
+            y: edge_class(truth.puzzle.marker(e.edge)),
+            rule: edge_class(e.marker),
+            rule_conf: e.conf,
+        });
+    }
+    shot
+}
+
+/// Labelled real Tango images: (source repo, image path, label path, themed).
+fn manifest(shots: &Path) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
+    let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
+    let mut out = Vec::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 8 || f[1] != "tango" || f[2] == "-" {
+            continue;
+        }
+        out.push((
+            f[7].to_string(),
+            shots.join(f[0]),
+            shots.join(f[2]),
+            f[5].contains("themed"),
+        ));
+    }
+    Ok(out)
+}
+
+fn unique(p: &Puzzle) -> Option<Solution> {
+    match solve(p, &SolveOptions::default()).ok()?.outcome {
+        Outcome::Unique(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn real_shot(row: &(String, PathBuf, PathBuf, bool), opts: &TangoReadOptions) -> Option<Shot> {
+    let (source, image, label, themed) = row;
+    let puzzle = format::parse(&std::fs::read_to_string(label).ok()?).ok()?;
+    let solution = unique(&puzzle)?;
+    let Puzzle::Tango(t) = puzzle else {
+        return None;
+    };
+    let img = decode(&std::fs::read(image).ok()?, &DecodeOptions::default()).ok()?;
+    let (reading, trace) = read_tango_traced(&img, opts);
+    let reading = reading.ok()?;
+    if (reading.grid.rows, reading.grid.cols) != (t.rows(), t.cols()) {
+        return None;
+    }
+    // Givens from the label; a piece the reader saw on another cell takes the solution's
+    // symbol; the other cells are empty.
+    let cell = trace
+        .cells
+        .iter()
+        .map(|c| {
+            t.given(c.pos)
+                .or_else(|| c.symbol.and_then(|_| solution.symbol(c.pos)))
+        })
+        .collect();
+    let truth = Truth {
+        puzzle: t,
+        cell,
+        cells_known: !themed,
+    };
+    let name = image
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into());
+    Some(elements(&trace, &truth, (source, &name), opts))
+}
+
+fn synthetic_shot(i: u64, opts: &TangoReadOptions) -> Option<Shot> {
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
+    let g = generate(&GenerateOptions::new(Game::Tango, 6, grade, 7000 + i)).ok()?;
+    let ranges = RandomRanges {
+        cursor_share: 0.25,
+        ..RandomRanges::default()
+    };
+    let so = SynthOptions::random(&mut Rng::new(9000 + i), &ranges);
+    let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
+    let Puzzle::Tango(t) = g.puzzle else {
+        return None;
+    };
+    let (reading, trace) = read_tango_traced(&shot.image, opts);
+    let r = reading.ok()?;
+    let (a, b) = (r.grid, shot.grid);
+    let off = (a.left - b.left).abs().max((a.top - b.top).abs());
+    if (a.rows, a.cols) != (b.rows, b.cols) || off > 0.25 * b.cell_w {
+        return None;
+    }
+    let mut cell: Vec<_> = (0..t.rows() * t.cols())
+        .map(|k| t.given(Pos::new(k / t.cols(), k % t.cols())))
+        .collect();
+    for p in &shot.placed {
+        if let snapsolve::board::Placed::Symbol { pos, symbol } = *p {
+            cell[pos.index(t.cols())] = Some(symbol);
+        }
+    }
+    let truth = Truth {
+        puzzle: t,
+        cell,
+        cells_known: true,
+    };
+    Some(elements(
+        &trace,
+        &truth,
+        ("synthetic", &format!("synthetic {i}")),
+        opts,
+    ))
+}
+
+fn samples<'a>(elems: impl Iterator<Item = &'a Elem>) -> Samples {
+    let mut s = Samples::default();
+    for e in elems {
+        s.push(&e.x, e.y);
+    }
+    s
+}
+
+fn argmax(p: &[f32]) -> usize {
+    (0..p.len())
+        .max_by(|&i, &j| p[i].total_cmp(&p[j]).then(j.cmp(&i)))
+        .unwrap_or(0)
+}
+
+/// Trains one model with leave-one-source-out evaluation; returns the final model and the
+/// report section.
+fn train_one(
+    name: &str,
+    classes: &[&str],
+    features: &[&str],
+    real: &[Elem],
+    synth: &[Elem],
+) -> (Softmax, String) {
+    let opts = TrainOptions::default();
+    let sources: BTreeSet<&str> = real.iter().map(|e| e.source.as_str()).collect();
+    let mut out = format!(
+        "### {name}\n\nLeave-one-source-out ({} real elements, {} synthetic always in training):\n\n\
+         | held-out source | elements | hand rule | model | model NLL (temperature 1) |\n|---|---|---|---|---|\n",
+        real.len(),
+        synth.len()
+    );
+    let (mut held_logits, mut held_y, mut held) = (Vec::new(), Vec::new(), Vec::new());
+    for s in &sources {
+        let train: Vec<&Elem> = real
+            .iter()
+            .filter(|e| e.source != *s)
+            .chain(synth)
+            .collect();
+        let test: Vec<&Elem> = real.iter().filter(|e| e.source == *s).collect();
+        let m = fit(name, classes, features, &samples(train.into_iter()), &opts);
+        let ts = samples(test.iter().copied());
+        let z = logits(&m, &ts);
+        let rule_ok = test.iter().filter(|e| e.rule == e.y).count();
+        let model_ok = z
+            .iter()
+            .zip(&ts.y)
+            .filter(|(z, y)| argmax(z) == **y)
+            .count();
+        let nll = snapsolve::models::train::nll(&z, &ts.y, 1.0);
+        let _ = writeln!(
+            out,
+            "| {s} | {} | {} | {} | {nll:.4} |",
+            test.len(),
+            pct(rule_ok, test.len()),
+            pct(model_ok, test.len())
+        );
+        held_logits.extend(z);
+        held_y.extend(ts.y);
+        held.extend(test.into_iter().cloned());
+    }
+    let n = held.len();
+    let rule_ok = held.iter().filter(|e| e.rule == e.y).count();
+    let model_ok = held_logits
+        .iter()
+        .zip(&held_y)
+        .filter(|(z, y)| argmax(z) == **y)
+        .count();
+    let _ = writeln!(
+        out,
+        "| **all** | {n} | **{}** ({} wrong) | **{}** ({} wrong) | {:.4} |\n",
+        pct(rule_ok, n),
+        n - rule_ok,
+        pct(model_ok, n),
+        n - model_ok,
+        snapsolve::models::train::nll(&held_logits, &held_y, 1.0)
+    );
+    for (e, z) in held.iter().zip(&held_logits) {
+        let m = argmax(z);
+        if m != e.y || e.rule != e.y {
+            let _ = writeln!(
+                out,
+                "- {}: truth {}, hand rule {}, model {}",
+                e.at, classes[e.y], classes[e.rule], classes[m]
+            );
+        }
+    }
+    out.push('\n');
+    let t = fit_temperature(&held_logits, &held_y);
+    out.push_str(&calibration(&held_logits, &held, t));
+    let all: Vec<&Elem> = real.iter().chain(synth).collect();
+    let mut m = fit(name, classes, features, &samples(all.into_iter()), &opts);
+    m.temperature = t;
+    (m, out)
+}
+
+fn pct(k: usize, n: usize) -> String {
+    format!("{:.2}%", 100.0 * k as f64 / n.max(1) as f64)
+}
+
+/// Reliability of the held-out predictions: the model's own decision, the hand rule's
+/// confidence, and the model's probability of the hand rule's class.
+fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
+    let probs: Vec<Vec<f32>> = z
+        .iter()
+        .map(|z| softmax(&z.iter().map(|v| v / t).collect::<Vec<_>>()))
+        .collect();
+    let model: Vec<(f32, bool)> = probs
+        .iter()
+        .zip(held)
+        .map(|(p, e)| (p[argmax(p)], argmax(p) == e.y))
+        .collect();
+    let rule: Vec<(f32, bool)> = held.iter().map(|e| (e.rule_conf, e.rule == e.y)).collect();
+    let mixed: Vec<(f32, bool)> = probs
+        .iter()
+        .zip(held)
+        .map(|(p, e)| (p[e.rule], e.rule == e.y))
+        .collect();
+    let bounds = [0.0, 0.5, 0.7, 0.9, 0.97, 0.99, 1.0];
+    let mut out = format!(
+        "Calibration on the held-out folds (temperature {t}): predictions per confidence bin, \
+         mean confidence -> observed accuracy.\n\n\
+         | confidence | model (own class) | hand rule (its conf) | model's probability of the hand rule's class |\n|---|---|---|---|\n"
+    );
+    let (a, b, c) = (
+        reliability(&model, &bounds),
+        reliability(&rule, &bounds),
+        reliability(&mixed, &bounds),
+    );
+    for ((x, y), w) in a.iter().zip(&b).zip(&c) {
+        let cellf = |b: &snapsolve::models::train::Bin| {
+            if b.n == 0 {
+                "-".to_string()
+            } else {
+                format!("{} : {:.3} -> {:.3}", b.n, b.predicted, b.observed)
+            }
+        };
+        let _ = writeln!(
+            out,
+            "| {:.2}-{:.2} | {} | {} | {} |",
+            x.lo,
+            x.hi,
+            cellf(x),
+            cellf(y),
+            cellf(w)
+        );
+    }
+    out.push('\n');
+    out
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |name: &str, default: &str| -> String {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+            .unwrap_or_else(|| default.to_string())
+    };
+    let shots = PathBuf::from(arg("--shots", "../shared/realshots"));
+    let out = PathBuf::from(arg("--out", "models"));
+    let n_synth: u64 = arg("--synthetic", "120").parse()?;
+    let opts = TangoReadOptions::default();
+    let rows = manifest(&shots)?;
+    let tick = || {};
+    let real: Vec<Option<Shot>> =
+        snapsolve::parallel::run_ordered(&rows, 2, &tick, |r| real_shot(r, &opts));
+    let seeds: Vec<u64> = (0..n_synth).collect();
+    let synth: Vec<Option<Shot>> =
+        snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| synthetic_shot(i, &opts));
+    eprintln!(
+        "real images used {}/{}, synthetic {}/{}",
+        real.iter().flatten().count(),
+        rows.len(),
+        synth.iter().flatten().count(),
+        n_synth
+    );
+    let flat = |v: &[Option<Shot>], cells: bool| -> Vec<Elem> {
+        v.iter()
+            .flatten()
+            .flat_map(|s| if cells { &s.cells } else { &s.edges }.iter().cloned())
+            .collect()
+    };
+    let mut report = String::new();
+    for (file, name, classes, features, cells) in [
+        (
+            "tango-edge.v1",
+            "tango-edge",
+            &EDGE_CLASSES[..],
+            &EDGE_FEATURES[..],
+            false,
+        ),
+        (
+            "tango-cell.v1",
+            "tango-cell",
+            &CELL_CLASSES[..],
+            &CELL_FEATURES[..],
+            true,
+        ),
+    ] {
+        let (m, section) = train_one(
+            name,
+            classes,
+            features,
+            &flat(&real, cells),
+            &flat(&synth, cells),
+        );
+        std::fs::write(out.join(file), m.to_text())?;
+        report.push_str(&section);
+    }
+    std::fs::write(out.join("REPORT.md"), &report)?;
+    print!("{report}");
+    Ok(())
+}

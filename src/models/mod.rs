@@ -1,0 +1,244 @@
+//! Learned classifiers of the readers, trained reproducibly from the repository (see
+//! `models/README.md` and `cargo run --release --example train_models`).
+//!
+//! Each model is a multinomial logistic regression (softmax) over a small feature vector
+//! computed from what a reader already measures ([`features`]), with a temperature fitted on
+//! held-out folds so its class probabilities are calibrated. The trained files live in
+//! `models/` at the top of the repository and are embedded in the binary with `include_bytes!`;
+//! inference is plain Rust. The file format (text, one record a line):
+//!
+//! ```text
+//! snapsolve-model 1
+//! name tango-edge
+//! classes none same opposite
+//! features contrast ink_chroma ...
+//! temperature 1.1
+//! mean <one number per feature>
+//! scale <one number per feature>
+//! weights <class> <bias> <one number per feature>      (one line per class, in class order)
+//! ```
+//!
+//! A sample's features are standardised (`(x - mean) / scale`), the logit of each class is
+//! `bias + w . x`, divided by the temperature, and the softmax gives the probabilities.
+
+pub mod features;
+pub mod train;
+
+use std::sync::OnceLock;
+
+/// First line of every model file.
+pub const MAGIC: &str = "snapsolve-model 1";
+
+/// Why a model file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// The file does not start with [`MAGIC`].
+    #[error("not a snapsolve model file (version 1)")]
+    Version,
+    /// A record is missing or malformed.
+    #[error("bad model record `{0}`")]
+    Record(String),
+    /// The file's features do not match the code's.
+    #[error("model `{name}` has features {found:?}, the code computes {expected:?}")]
+    Features {
+        /// Model name.
+        name: String,
+        /// Feature names in the file.
+        found: Vec<String>,
+        /// Feature names the code computes.
+        expected: Vec<String>,
+    },
+}
+
+/// A trained softmax classifier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Softmax {
+    /// Model name (`tango-edge`, `tango-cell`).
+    pub name: String,
+    /// Class names, in output order.
+    pub classes: Vec<String>,
+    /// Feature names, in input order.
+    pub features: Vec<String>,
+    /// Logit divisor fitted on held-out folds.
+    pub temperature: f32,
+    /// Per-feature mean subtracted before the weights.
+    pub mean: Vec<f32>,
+    /// Per-feature scale divided by before the weights.
+    pub scale: Vec<f32>,
+    /// Per class: bias, then one weight per feature.
+    pub weights: Vec<Vec<f32>>,
+}
+
+impl Softmax {
+    /// Class probabilities of one sample (`x.len()` must equal the feature count; missing
+    /// features count as the mean).
+    pub fn predict(&self, x: &[f32]) -> Vec<f32> {
+        let logits: Vec<f32> = self
+            .weights
+            .iter()
+            .map(|w| {
+                let mut z = w[0];
+                for (k, &v) in x.iter().enumerate().take(self.features.len()) {
+                    z += w[k + 1] * (v - self.mean[k]) / self.scale[k];
+                }
+                z / self.temperature
+            })
+            .collect();
+        softmax(&logits)
+    }
+
+    /// The file text ([`Self::parse`] reads it back).
+    pub fn to_text(&self) -> String {
+        let join = |v: &[f32]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut s = format!(
+            "{MAGIC}\nname {}\nclasses {}\nfeatures {}\ntemperature {}\nmean {}\nscale {}\n",
+            self.name,
+            self.classes.join(" "),
+            self.features.join(" "),
+            self.temperature,
+            join(&self.mean),
+            join(&self.scale)
+        );
+        for (c, w) in self.classes.iter().zip(&self.weights) {
+            s.push_str(&format!("weights {c} {}\n", join(w)));
+        }
+        s
+    }
+
+    /// Reads a model file.
+    pub fn parse(text: &str) -> Result<Softmax, ModelError> {
+        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+        if lines.next().map(str::trim) != Some(MAGIC) {
+            return Err(ModelError::Version);
+        }
+        let mut next = |key: &str| -> Result<Vec<String>, ModelError> {
+            let line = lines.next().ok_or_else(|| ModelError::Record(key.into()))?;
+            let mut parts = line.split_whitespace();
+            if parts.next() != Some(key) {
+                return Err(ModelError::Record(line.into()));
+            }
+            Ok(parts.map(str::to_string).collect())
+        };
+        let nums = |v: &[String], n: usize, what: &str| -> Result<Vec<f32>, ModelError> {
+            let out: Vec<f32> = v.iter().filter_map(|s| s.parse().ok()).collect();
+            if out.len() != n || v.len() != n || out.iter().any(|x| !x.is_finite()) {
+                return Err(ModelError::Record(what.into()));
+            }
+            Ok(out)
+        };
+        let name = next("name")?.join(" ");
+        let classes = next("classes")?;
+        let features = next("features")?;
+        let f = features.len();
+        let temperature = nums(&next("temperature")?, 1, "temperature")?[0];
+        let mean = nums(&next("mean")?, f, "mean")?;
+        let scale = nums(&next("scale")?, f, "scale")?;
+        if temperature <= 0.0 || scale.iter().any(|&s| s <= 0.0) || classes.len() < 2 {
+            return Err(ModelError::Record("temperature, scale or classes".into()));
+        }
+        let mut weights = Vec::new();
+        for c in &classes {
+            let w = next("weights")?;
+            if w.first() != Some(c) {
+                return Err(ModelError::Record(format!("weights {c}")));
+            }
+            weights.push(nums(&w[1..], f + 1, "weights")?);
+        }
+        Ok(Softmax {
+            name,
+            classes,
+            features,
+            temperature,
+            mean,
+            scale,
+            weights,
+        })
+    }
+
+    /// Reads a model file and checks its features against the names the code computes.
+    pub fn parse_for(text: &str, expected: &[&str]) -> Result<Softmax, ModelError> {
+        let m = Softmax::parse(text)?;
+        if m.features != expected {
+            return Err(ModelError::Features {
+                name: m.name,
+                found: m.features,
+                expected: expected.iter().map(|s| s.to_string()).collect(),
+            });
+        }
+        Ok(m)
+    }
+}
+
+/// Softmax of logits (max-shifted).
+pub fn softmax(z: &[f32]) -> Vec<f32> {
+    let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let e: Vec<f32> = z.iter().map(|v| (v - m).exp()).collect();
+    let s: f32 = e.iter().sum();
+    e.iter().map(|v| v / s).collect()
+}
+
+/// The embedded Tango edge model file.
+pub const TANGO_EDGE_FILE: &[u8] = include_bytes!("../../models/tango-edge.v1");
+/// The embedded Tango cell model file.
+pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
+
+fn embedded(
+    cell: &'static OnceLock<Option<Softmax>>,
+    file: &[u8],
+    names: &[&str],
+) -> Option<&'static Softmax> {
+    cell.get_or_init(|| {
+        let text = std::str::from_utf8(file).ok()?;
+        Softmax::parse_for(text, names).ok()
+    })
+    .as_ref()
+}
+
+/// The embedded Tango edge model (`none` / `same` / `opposite`); `None` only if the embedded
+/// file is broken, which a test rules out.
+pub fn tango_edge() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_EDGE_FILE, &features::EDGE_FEATURES)
+}
+
+/// The embedded Tango cell model (`empty` / `sun` / `moon`).
+pub fn tango_cell() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_CELL_FILE, &features::CELL_FEATURES)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_models_match_the_feature_code() {
+        for (file, names) in [
+            (TANGO_EDGE_FILE, &features::EDGE_FEATURES[..]),
+            (TANGO_CELL_FILE, &features::CELL_FEATURES[..]),
+        ] {
+            let text = std::str::from_utf8(file).unwrap();
+            let m = Softmax::parse_for(text, names).unwrap();
+            assert_eq!(m.classes.len(), 3);
+            assert_eq!(m.to_text(), text, "the file is what the writer writes");
+        }
+        assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
+        assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
+    }
+
+    #[test]
+    fn refuses_other_versions_and_short_records() {
+        assert_eq!(
+            Softmax::parse("snapsolve-model 2\n"),
+            Err(ModelError::Version)
+        );
+        let text = std::str::from_utf8(TANGO_EDGE_FILE).unwrap();
+        let cut: String = text.lines().take(6).map(|l| format!("{l}\n")).collect();
+        assert!(Softmax::parse(&cut).is_err());
+    }
+}
