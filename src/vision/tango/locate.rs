@@ -16,10 +16,11 @@
 //! [`tango_likeness`] exposes the final score so a caller can weigh it against the Queens locator.
 
 use super::background::tango_cells;
-use super::lattice::{Proposal, extent, proposals_from, refine};
+use super::block::extent;
+use super::lattice::{Proposal, proposals_from, refine};
 use super::lines::{WorkImage, line_candidates, ridges};
 use crate::board::{Grid, Theme};
-use crate::vision::ReadError;
+use crate::vision::{ReadError, Side};
 use image::RgbImage;
 
 /// Tunables of the board locator. All lengths are in working-image pixels unless noted.
@@ -49,12 +50,20 @@ pub struct TangoLocateOptions {
     pub extent_tol_frac: f32,
     /// A line matches a lattice position within this fraction of the pitch. Default 0.08.
     pub pos_tol_frac: f32,
-    /// Smallest board side in cells. Default 4.
-    pub min_cells: usize,
-    /// Largest board side in cells. Default 12.
-    pub max_cells: usize,
-    /// Only even sides (Tango needs equal suns and moons per line). Default true.
-    pub even_only: bool,
+    /// Accepted board sides in cells: LinkedIn's Tango boards are 6x6 (8x8 on some days); a
+    /// lattice of any other size is not a board. Default `[6, 8]`.
+    pub sizes: Vec<usize>,
+    /// A column (row) of a lattice's cells holds a grid line when a straight line across the
+    /// board inside it is covered to this fraction of the lattice's own mean interior coverage.
+    /// Default 0.75.
+    pub inner_line_rel: f32,
+    /// Inner lines are looked for this fraction of the pitch away from the cell borders.
+    /// Default 0.25.
+    pub inner_line_inset: f32,
+    /// A lattice with grid lines inside more than this fraction of its columns (or rows) is
+    /// coarser than the lines visible in it (a 4x4 of 1.5-cell blocks) and is no board.
+    /// Default 0.25.
+    pub max_inner_line_frac: f32,
     /// Smallest cell pitch in working pixels (a 6x6 board about 75 px wide). Default 12.
     pub min_pitch: f32,
     /// At least this fraction of interior lines must be found as line candidates for a family to
@@ -148,9 +157,10 @@ impl Default for TangoLocateOptions {
             min_line_len: 30,
             extent_tol_frac: 0.06,
             pos_tol_frac: 0.08,
-            min_cells: 4,
-            max_cells: 12,
-            even_only: true,
+            sizes: vec![6, 8],
+            inner_line_rel: 0.75,
+            inner_line_inset: 0.25,
+            max_inner_line_frac: 0.25,
             min_pitch: 12.0,
             min_family_support: 0.5,
             min_coverage: 0.5,
@@ -200,6 +210,8 @@ pub struct TangoLattice {
     pub score: f32,
     /// Downscale factor of the working image.
     pub scale: u32,
+    /// The image edge that cuts the board, when its outer row or column runs out of the image.
+    pub cut: Option<Side>,
 }
 
 /// A line candidate in original image pixels (for the debug view).
@@ -254,6 +266,9 @@ pub fn locate_tango_traced(
             .cloned()
             .collect();
         if let Some(best) = pick(found, opts) {
+            if let Some(side) = best.cut {
+                return (Err(ReadError::CutOff { side }), survey);
+            }
             return (Ok(best), survey);
         }
         first.get_or_insert(survey);
@@ -387,9 +402,17 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
         let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
             continue;
         };
-        let Some((ox, oy, qx, qy, n, cov)) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
+        let Some(block) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
             continue;
         };
+        let (ox, oy, qx, qy, n, cov) = (
+            block.left,
+            block.top,
+            block.pitch_x,
+            block.pitch_y,
+            block.n,
+            block.coverage,
+        );
         if seen
             .iter()
             .any(|&(l, t, q, m)| m == n && (l - ox).abs() < 0.2 * q && (t - oy).abs() < 0.2 * q)
@@ -406,10 +429,12 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             cell_w: qx * s,
             cell_h: qy * s,
         };
-        if grid.left < -0.5 * grid.cell_w
-            || grid.top < -0.5 * grid.cell_h
-            || grid.left + grid.width() > w0 as f32 + 0.5 * grid.cell_w
-            || grid.top + grid.height() > h0 as f32 + 0.5 * grid.cell_h
+        // A whole board lies within the image (up to half a cell); a cut one within a cell.
+        let slack = if block.cut.is_some() { 1.0 } else { 0.5 };
+        if grid.left < -slack * grid.cell_w
+            || grid.top < -slack * grid.cell_h
+            || grid.left + grid.width() > w0 as f32 + slack * grid.cell_w
+            || grid.top + grid.height() > h0 as f32 + slack * grid.cell_h
         {
             continue;
         }
@@ -421,6 +446,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             tango_cells: tc,
             score: cov.min(1.0) * tc,
             scale: work.scale,
+            cut: block.cut,
         });
         if out.len() >= opts.max_candidates {
             break;
@@ -501,6 +527,83 @@ mod tests {
         assert_eq!(l.theme, Theme::Dark);
     }
 
+    /// The board box of `img` with `cut` of the first column's width removed on the left.
+    fn cut_left(img: &RgbImage, grid: &Grid, cut: f32) -> RgbImage {
+        let x0 = (grid.left + cut * grid.cell_w).round() as u32;
+        let x1 = (grid.left + grid.width()).round() as u32 + 1;
+        let (y0, y1) = (
+            grid.top.round() as u32,
+            (grid.top + grid.height()).round() as u32 + 1,
+        );
+        image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
+    }
+
+    #[test]
+    fn a_synthetic_board_cut_at_the_left_edge_is_cut_off() {
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let opts = TangoLocateOptions::default();
+        let grid = locate_tango(&img, &opts).expect("board").grid;
+        let cut = cut_left(&img, &grid, 0.35);
+        match locate_tango(&cut, &opts) {
+            Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left),
+            other => panic!("expected a cut-off board, got {other:?}"),
+        }
+        // Even when 4x4 boards are accepted, the cut 6x6 is not read as 4x4 of 1.5-cell blocks.
+        let wide = TangoLocateOptions {
+            sizes: vec![4, 6, 8],
+            ..TangoLocateOptions::default()
+        };
+        if let Ok(l) = locate_tango(&cut, &wide) {
+            panic!("a cut board read as {:?}", l.grid);
+        }
+    }
+
+    #[test]
+    fn a_rendered_board_cut_at_the_left_edge_is_cut_off() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/tango-6x6-light-none-raw.png"
+        );
+        let img = image::open(path).expect("fixture").to_rgb8();
+        let opts = TangoLocateOptions::default();
+        let grid = locate_tango(&img, &opts).expect("board").grid;
+        let cut = cut_left(&img, &grid, 0.35);
+        assert!(
+            matches!(
+                locate_tango(&cut, &opts),
+                Err(ReadError::CutOff { side: Side::Left })
+            ),
+            "{:?}",
+            locate_tango(&cut, &opts).map(|l| l.grid)
+        );
+        let full = cut_left(&img, &grid, 0.0);
+        assert_eq!(
+            locate_tango(&full, &opts).expect("whole board").grid.rows,
+            6
+        );
+    }
+
+    #[test]
+    fn a_lattice_coarser_than_its_lines_is_no_board() {
+        // Only 4x4 boards accepted: a 6x6 board has no 4x4 of 1.5-cell blocks, nor any part of
+        // it (an inner 4x4 block has lines running on past its border).
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let four = TangoLocateOptions {
+            sizes: vec![4],
+            ..TangoLocateOptions::default()
+        };
+        if let Ok(l) = locate_tango(&img, &four) {
+            panic!("a 6x6 board read as {:?}", l.grid);
+        }
+        // With 4x4 boards accepted too, an 8x8 board still reads as 8x8, not as 4x4 of 2x2 blocks.
+        let img = synth(500, 420, 20, 40, 45, 8, true);
+        let wide = TangoLocateOptions {
+            sizes: vec![4, 6, 8],
+            ..TangoLocateOptions::default()
+        };
+        assert_eq!(locate_tango(&img, &wide).expect("board").grid.rows, 8);
+    }
+
     fn located(n: usize, left: f32, top: f32, pitch: f32, coverage: f32) -> TangoLattice {
         TangoLattice {
             grid: Grid {
@@ -516,6 +619,7 @@ mod tests {
             tango_cells: 1.0,
             score: coverage,
             scale: 1,
+            cut: None,
         }
     }
 

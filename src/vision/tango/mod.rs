@@ -19,6 +19,7 @@
 //! from it, see [`crate::vision::debug`]).
 
 mod background;
+mod block;
 mod cells;
 mod edges;
 mod lattice;
