@@ -79,6 +79,7 @@ impl From<&ReadError> for ErrorKind {
             ReadError::NoBoard(_) | ReadError::NoBoardOfGame(_) | ReadError::CutOff { .. } => {
                 ErrorKind::NoBoard
             }
+            ReadError::Deadline { .. } => ErrorKind::Timeout,
         }
     }
 }

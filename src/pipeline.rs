@@ -124,7 +124,7 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
     trace.queens = queens.map(|(result, trace)| ReaderRun { result, trace });
     let read = match (opts.game, tango_result, queens_result) {
         (Some(Game::Tango), Some(t), _) => t.map_err(|e| match e {
-            ReadError::CutOff { .. } => e,
+            ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
             _ => ReadError::NoBoardOfGame(Game::Tango),
         }),
         (Some(Game::Queens), _, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
@@ -161,7 +161,8 @@ pub fn finish(read: Result<Reading, ReadError>, opts: &ReadOptions) -> Result<Re
 
 /// The game decision of [`read`] when both readers ran: the reader that accepted the image
 /// wins; when both accept, the more confident reading wins; when both refuse, a board cut off by
-/// the image edge is reported as such, else the error names both reasons.
+/// the image edge or a reader out of time is reported as such, else the error names both
+/// reasons.
 pub fn choose(
     tango: Result<Reading, ReadError>,
     queens: Result<Reading, ReadError>,
@@ -174,7 +175,7 @@ pub fn choose(
         }),
         (Ok(t), Err(_)) => Ok(t),
         (Err(_), Ok(q)) => Ok(q),
-        (Err(te @ ReadError::CutOff { .. }), Err(_)) => Err(te),
+        (Err(te @ (ReadError::CutOff { .. } | ReadError::Deadline { .. })), Err(_)) => Err(te),
         (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
             "Tango: {}; Queens: {}",
             reason(&te),

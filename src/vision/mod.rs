@@ -41,6 +41,14 @@ pub enum ReadError {
     /// A board of the requested game was not found (when the game is forced).
     #[error("no {0} board found in the image")]
     NoBoardOfGame(Game),
+    /// A reader ran out of its time limit (a work bound, never a hang).
+    #[error("reading took longer than {limit_ms} ms ({stage})")]
+    Deadline {
+        /// The stage that gave up.
+        stage: &'static str,
+        /// The limit, in milliseconds.
+        limit_ms: u64,
+    },
     /// A board runs out of the image: its outer row or column is cut. It is refused rather than
     /// read as a smaller board.
     #[error("the board is cut off at the {side} edge")]

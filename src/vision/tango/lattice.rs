@@ -33,7 +33,11 @@ pub(super) fn proposals_from(
         {
             continue;
         }
+        if seen_extents.len() >= opts.max_families {
+            break;
+        }
         seen_extents.push((a.start, a.end));
+        // The family (the input is bounded by `max_lines`, the anchors by `max_family`).
         let fam: Vec<Line> = lines
             .iter()
             .copied()
@@ -63,7 +67,7 @@ pub(super) fn proposals_from(
             let ptol = opts.pos_tol_frac * p;
             // Try every member as interior line k and count matched interior indices.
             let mut best: Option<(usize, f32)> = None;
-            for m in &fam {
+            for m in fam.iter().take(opts.max_family) {
                 for k in 1..n {
                     let origin = m.pos - k as f32 * p;
                     let mut hit = vec![false; n + 1];
@@ -96,7 +100,7 @@ pub(super) fn proposals_from(
                 // Re-derive the best origin for the partial match.
                 let mut bo = None;
                 let mut bc = 0;
-                for m in &fam {
+                for m in fam.iter().take(opts.max_family) {
                     for k in 1..n {
                         let origin = m.pos - k as f32 * p;
                         let c = (1..n)

@@ -22,6 +22,7 @@ use super::lines::{WorkImage, line_candidates, ridges};
 use crate::board::{Grid, Theme};
 use crate::vision::{ReadError, Side};
 use image::RgbImage;
+use std::time::{Duration, Instant};
 
 /// Tunables of the board locator. All lengths are in working-image pixels unless noted.
 #[derive(Clone, Debug)]
@@ -50,6 +51,19 @@ pub struct TangoLocateOptions {
     pub extent_tol_frac: f32,
     /// A line matches a lattice position within this fraction of the pitch. Default 0.08.
     pub pos_tol_frac: f32,
+    /// Line candidates kept per direction, longest first (bounds the proposal search on noisy
+    /// images). Default 400.
+    pub max_lines: usize,
+    /// Families of parallel lines (one per common extent, longest lines first) tried for
+    /// proposals. Default 64.
+    pub max_families: usize,
+    /// Members of a family tried as anchors of a proposal, longest first. Default 48.
+    pub max_family: usize,
+    /// Lattice proposals kept for verification, best supported first. Default 2000.
+    pub max_proposals: usize,
+    /// The locator gives up with [`ReadError::Deadline`] once it has worked this long
+    /// (milliseconds; checked between working sizes and lattice verifications). Default 2000.
+    pub time_limit_ms: u64,
     /// Accepted board sides in cells: LinkedIn's Tango boards are 6x6 (8x8 on some days); a
     /// lattice of any other size is not a board. Default `[6, 8]`.
     pub sizes: Vec<usize>,
@@ -157,6 +171,11 @@ impl Default for TangoLocateOptions {
             min_line_len: 30,
             extent_tol_frac: 0.06,
             pos_tol_frac: 0.08,
+            max_lines: 400,
+            max_families: 64,
+            max_family: 48,
+            max_proposals: 2000,
+            time_limit_ms: 2000,
             sizes: vec![6, 8],
             inner_line_rel: 0.75,
             inner_line_inset: 0.25,
@@ -237,6 +256,8 @@ pub struct LocateSurvey {
     pub lines: Vec<FoundLine>,
     /// Verified lattices, best score first.
     pub candidates: Vec<TangoLattice>,
+    /// The time limit was reached before every proposal was verified.
+    pub timed_out: bool,
 }
 /// Finds the Tango board. Errors with [`ReadError::NoBoard`] when no lattice with Tango-like
 /// cells is found.
@@ -250,6 +271,7 @@ pub fn locate_tango_traced(
     img: &RgbImage,
     opts: &TangoLocateOptions,
 ) -> (Result<TangoLattice, ReadError>, LocateSurvey) {
+    let deadline = Instant::now() + Duration::from_millis(opts.time_limit_ms);
     let mut last_scale = 0;
     let mut first: Option<LocateSurvey> = None;
     for &side in &opts.work_max_sides {
@@ -258,7 +280,11 @@ pub fn locate_tango_traced(
             continue;
         }
         last_scale = scale;
-        let survey = survey_at(img, opts, side);
+        if Instant::now() >= deadline {
+            return (deadline_error(opts), first.unwrap_or_default());
+        }
+        let survey = survey_at(img, opts, side, Some(deadline));
+        let timed_out = survey.timed_out;
         let found: Vec<TangoLattice> = survey
             .candidates
             .iter()
@@ -271,12 +297,23 @@ pub fn locate_tango_traced(
             }
             return (Ok(best), survey);
         }
+        if timed_out {
+            return (deadline_error(opts), first.unwrap_or(survey));
+        }
         first.get_or_insert(survey);
     }
     (
         Err(ReadError::NoBoard("no Tango grid found".into())),
         first.unwrap_or_default(),
     )
+}
+
+/// The error of a locator that ran out of time.
+fn deadline_error<T>(opts: &TangoLocateOptions) -> Result<T, ReadError> {
+    Err(ReadError::Deadline {
+        stage: "Tango locator",
+        limit_ms: opts.time_limit_ms,
+    })
 }
 
 /// The best-scoring candidate, replaced by an accepted lattice with more rows that covers it at
@@ -333,8 +370,14 @@ pub fn tango_likeness(img: &RgbImage, opts: &TangoLocateOptions) -> (f32, Option
     }
 }
 
-/// The line candidates and verified lattices at one working size (see [`LocateSurvey`]).
-pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> LocateSurvey {
+/// The line candidates and verified lattices at one working size (see [`LocateSurvey`]); the
+/// verification stops at `deadline` ([`LocateSurvey::timed_out`]).
+pub fn survey_at(
+    img: &RgbImage,
+    opts: &TangoLocateOptions,
+    max_side: u32,
+    deadline: Option<Instant>,
+) -> LocateSurvey {
     let (w0, h0) = img.dimensions();
     if w0 < 16 || h0 < 16 {
         return LocateSurvey::default();
@@ -373,6 +416,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             .total_cmp(&(a.1 as f32 / (a.0.n - 1) as f32))
             .then(b.1.cmp(&a.1))
     });
+    props.truncate(opts.max_proposals);
     let mut uniq: Vec<Proposal> = Vec::new();
     for (p, _) in props {
         let dup = uniq.iter().any(|q| {
@@ -398,7 +442,12 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
         .collect();
     let mut out: Vec<TangoLattice> = Vec::new();
     let mut seen: Vec<(f32, f32, f32, usize)> = Vec::new();
+    let mut timed_out = false;
     for p in uniq.into_iter().take(opts.max_candidates * 4) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            timed_out = true;
+            break;
+        }
         let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
             continue;
         };
@@ -457,6 +506,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
         scale: work.scale,
         lines,
         candidates: out,
+        timed_out,
     }
 }
 
@@ -581,6 +631,19 @@ mod tests {
             locate_tango(&full, &opts).expect("whole board").grid.rows,
             6
         );
+    }
+
+    #[test]
+    fn the_time_limit_is_its_own_error() {
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let opts = TangoLocateOptions {
+            time_limit_ms: 0,
+            ..TangoLocateOptions::default()
+        };
+        assert!(matches!(
+            locate_tango(&img, &opts),
+            Err(ReadError::Deadline { limit_ms: 0, .. })
+        ));
     }
 
     #[test]
