@@ -108,6 +108,16 @@ pub struct TangoReadOptions {
     pub marker_intruder_conf: f32,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
+    /// The white point of a capture is this percentile (0..=100) of its channel values.
+    /// Default 99.
+    pub white_percentile: f32,
+    /// A capture whose white point is below this (dimmed, e.g. under a dialog's dark backdrop)
+    /// is contrast-stretched so its white point becomes white before it is read; every
+    /// brightness threshold then holds. Default 235.
+    pub normalise_below: f32,
+    /// Largest gain of that stretch (a capture with no white at all is not blown up).
+    /// Default 1.6.
+    pub max_gain: f32,
 }
 
 impl Default for TangoReadOptions {
@@ -140,6 +150,9 @@ impl Default for TangoReadOptions {
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
             doubt_below: 0.5,
+            white_percentile: 99.0,
+            normalise_below: 235.0,
+            max_gain: 1.6,
         }
     }
 }
@@ -271,6 +284,8 @@ fn read_into(
         trace.timings.push((name, now - clock));
         clock = now;
     };
+    let normalised = normalise(img, opts);
+    let img = normalised.as_ref().unwrap_or(img);
     let (located, survey) = locate::locate_tango_traced(img, &opts.locate);
     lap(trace, "locate");
     trace.survey = survey;
@@ -288,6 +303,19 @@ fn read_into(
     trace.cells = cells;
     trace.edges = edges;
     checked.map(|()| reading)
+}
+
+/// A dimmed capture stretched so its white point is white (see
+/// [`TangoReadOptions::normalise_below`]); `None` when the capture is bright enough as it is.
+fn normalise(img: &RgbImage, opts: &TangoReadOptions) -> Option<RgbImage> {
+    let wp = crate::vision::pixel::white_point(img, opts.white_percentile);
+    if wp >= opts.normalise_below || wp <= 0.0 {
+        return None;
+    }
+    Some(crate::vision::pixel::scaled(
+        img,
+        (255.0 / wp).min(opts.max_gain),
+    ))
 }
 
 /// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
@@ -531,6 +559,26 @@ mod tests {
         };
         assert_eq!(t.givens().count(), 2);
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn darker_renders_read_the_same() {
+        for id in [
+            "tango-6x6-light-none-raw",
+            "tango-8x8-dark-phone-in-progress",
+        ] {
+            let path = format!("{}/fixtures/{id}.png", env!("CARGO_MANIFEST_DIR"));
+            let img = image::open(path).expect("fixture").to_rgb8();
+            let opts = TangoReadOptions::default();
+            let want = read_tango(&img, &opts).expect("original");
+            let dim = crate::vision::pixel::scaled(&img, 0.75);
+            let got = read_tango(&dim, &opts).expect("25% darker");
+            assert_eq!(
+                crate::format::print(&got.puzzle),
+                crate::format::print(&want.puzzle),
+                "{id}"
+            );
+        }
     }
 
     #[test]
