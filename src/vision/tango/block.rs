@@ -193,18 +193,25 @@ fn judge(
     let seg_frac = seg_ok as f32 / (2 * n * (n - 1)) as f32;
     // Interior lines end at the border: a block inside a larger lattice has interior lines
     // running on past its border.
-    let mut over = 0.0;
+    // Per side: a block shifted a row off the board has the board's lines running on past one
+    // side only.
+    let mut sides = [0.0f32; 4];
     for k in 1..n {
-        for (bj, bi) in [(j0.wrapping_sub(1), i0.wrapping_sub(1)), (j0 + n, i0 + n)] {
-            over += seg.v[i0 + k].get(bj).copied().unwrap_or(0.0);
-            over += seg.hz[j0 + k].get(bi).copied().unwrap_or(0.0);
+        for (s, (bj, bi)) in [(j0.wrapping_sub(1), i0.wrapping_sub(1)), (j0 + n, i0 + n)]
+            .into_iter()
+            .enumerate()
+        {
+            sides[2 * s] += seg.v[i0 + k].get(bj).copied().unwrap_or(0.0);
+            sides[2 * s + 1] += seg.hz[j0 + k].get(bi).copied().unwrap_or(0.0);
         }
     }
-    let overshoot = over / (4 * (n - 1)) as f32;
+    let overshoot = sides.iter().sum::<f32>() / (4 * (n - 1)) as f32;
+    let side_overshoot = sides.iter().fold(0.0f32, |a, &b| a.max(b)) / (n - 1) as f32;
     if mean < opts.min_coverage
         || worst_line < opts.min_line_coverage
         || seg_frac < opts.min_segment_frac
         || overshoot > opts.max_overshoot
+        || side_overshoot > opts.max_side_overshoot
     {
         return None;
     }

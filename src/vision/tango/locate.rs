@@ -7,11 +7,17 @@
 //!    mode) than both of its neighbours a few pixels away across the line;
 //! 3. long vertical and horizontal ridge runs become line candidates;
 //! 4. a family of parallel lines with the same extent and equal spacing `p = extent / n` proposes a
-//!    square `n x n` lattice; every proposal is verified by the ridge coverage of all its interior
-//!    lines and refined by a least-squares fit of the line positions;
+//!    square `n x n` lattice (`n` one of [`TangoLocateOptions::sizes`]); every proposal is
+//!    verified by the ridge coverage of all its interior lines and refined by a least-squares fit
+//!    of the line positions; the board's extent on it is found by `block` (never a lattice
+//!    coarser than the lines inside it; a board running out of the image is
+//!    [`ReadError::CutOff`]);
 //! 5. the lattice must look like Tango: its cell backgrounds are neutral (white / warm grey in
 //!    light mode, near-black in dark mode), unlike Queens' coloured regions or Patches' tinted
 //!    cells.
+//!
+//! Every stage's work is bounded (line candidates, families, anchors, proposals) and the locator
+//! gives up with [`ReadError::Deadline`] after [`TangoLocateOptions::time_limit_ms`].
 //!
 //! [`tango_likeness`] exposes the final score so a caller can weigh it against the Queens locator.
 
@@ -94,6 +100,10 @@ pub struct TangoLocateOptions {
     /// large misses the segments outside the board; lines between two grey givens can be
     /// invisible). Default 0.7.
     pub min_segment_frac: f32,
+    /// Largest mean coverage of the interior lines just beyond any one side of the board (a
+    /// lattice shifted a row off the board has the board's lines running on past one side).
+    /// Default 0.5.
+    pub max_side_overshoot: f32,
     /// Largest mean coverage of the interior lines just beyond the board's border (they stop
     /// at the border; a part of a larger lattice fails this). Default 0.5.
     pub max_overshoot: f32,
@@ -190,6 +200,7 @@ impl Default for TangoLocateOptions {
             extent_window: 4,
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
+            max_side_overshoot: 0.5,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,

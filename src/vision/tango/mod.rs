@@ -1,6 +1,7 @@
 //! Stage 3 (Tango): read cells and markers on a located board.
 //!
-//! Every measurement is relative to the board itself:
+//! Every measurement is relative to the board itself; a dimmed capture (white point below
+//! [`TangoReadOptions::normalise_below`]) is first contrast-stretched to white.
 //! - **given vs placed**: each cell's background (median of its corner patches) is split into two
 //!   luma clusters; in light mode the darker cluster is the grey locked givens, in dark mode the
 //!   lighter one. No split (all cells alike) means no givens.
