@@ -1,7 +1,8 @@
 //! Stage 3 (Tango): read cells and markers on a located board.
 //!
 //! Every measurement is relative to the board itself; a dimmed capture (white point below
-//! [`TangoReadOptions::normalise_below`]) is first contrast-stretched to white.
+//! [`TangoReadOptions::normalise_below`]) whose board is not found as it is, is read again
+//! contrast-stretched to white.
 //! - **given vs placed**: each cell's background (median of its corner patches) is split into two
 //!   luma clusters; in light mode the darker cluster is the grey locked givens, in dark mode the
 //!   lighter one. No split (all cells alike) means no givens.
@@ -113,8 +114,8 @@ pub struct TangoReadOptions {
     /// Default 99.
     pub white_percentile: f32,
     /// A capture whose white point is below this (dimmed, e.g. under a dialog's dark backdrop)
-    /// is contrast-stretched so its white point becomes white before it is read; every
-    /// brightness threshold then holds. Default 235.
+    /// and whose board is not found as it is, is read again contrast-stretched so its white
+    /// point becomes white; every brightness threshold then holds. Default 235.
     pub normalise_below: f32,
     /// Largest gain of that stretch (a capture with no white at all is not blown up).
     /// Default 1.6.
@@ -285,9 +286,16 @@ fn read_into(
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let normalised = normalise(img, opts);
+    let (mut located, mut survey) = locate::locate_tango_traced(img, &opts.locate);
+    // A dimmed capture whose board is not found as it is: once more, stretched to white.
+    let mut normalised = None;
+    if matches!(located, Err(ReadError::NoBoard(_)))
+        && let Some(bright) = normalise(img, opts)
+    {
+        (located, survey) = locate::locate_tango_traced(&bright, &opts.locate);
+        normalised = Some(bright);
+    }
     let img = normalised.as_ref().unwrap_or(img);
-    let (located, survey) = locate::locate_tango_traced(img, &opts.locate);
     lap(trace, "locate");
     trace.survey = survey;
     let located = located?;
