@@ -76,7 +76,10 @@ impl From<&ReadError> for ErrorKind {
     fn from(e: &ReadError) -> Self {
         match e {
             ReadError::Decode(_) | ReadError::TooLarge { .. } => ErrorKind::BadImage,
-            ReadError::NoBoard(_) | ReadError::NoBoardOfGame(_) => ErrorKind::NoBoard,
+            ReadError::NoBoard(_) | ReadError::NoBoardOfGame(_) | ReadError::CutOff { .. } => {
+                ErrorKind::NoBoard
+            }
+            ReadError::Deadline { .. } => ErrorKind::Timeout,
         }
     }
 }

@@ -123,7 +123,10 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
     trace.tango = tango.map(|(result, trace)| ReaderRun { result, trace });
     trace.queens = queens.map(|(result, trace)| ReaderRun { result, trace });
     let read = match (opts.game, tango_result, queens_result) {
-        (Some(Game::Tango), Some(t), _) => t.map_err(|_| ReadError::NoBoardOfGame(Game::Tango)),
+        (Some(Game::Tango), Some(t), _) => t.map_err(|e| match e {
+            ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
+            _ => ReadError::NoBoardOfGame(Game::Tango),
+        }),
         (Some(Game::Queens), _, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
         (_, Some(t), None) => t,
         (_, Some(t), Some(q)) => choose(t, q),
@@ -157,8 +160,9 @@ pub fn finish(read: Result<Reading, ReadError>, opts: &ReadOptions) -> Result<Re
 }
 
 /// The game decision of [`read`] when both readers ran: the reader that accepted the image
-/// wins; when both accept, the more confident reading wins; when both refuse, the error names
-/// both reasons.
+/// wins; when both accept, the more confident reading wins; when both refuse, a board cut off by
+/// the image edge or a reader out of time is reported as such, else the error names both
+/// reasons.
 pub fn choose(
     tango: Result<Reading, ReadError>,
     queens: Result<Reading, ReadError>,
@@ -171,6 +175,7 @@ pub fn choose(
         }),
         (Ok(t), Err(_)) => Ok(t),
         (Err(_), Ok(q)) => Ok(q),
+        (Err(te @ (ReadError::CutOff { .. } | ReadError::Deadline { .. })), Err(_)) => Err(te),
         (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
             "Tango: {}; Queens: {}",
             reason(&te),

@@ -41,6 +41,45 @@ pub enum ReadError {
     /// A board of the requested game was not found (when the game is forced).
     #[error("no {0} board found in the image")]
     NoBoardOfGame(Game),
+    /// A reader ran out of its time limit (a work bound, never a hang).
+    #[error("reading took longer than {limit_ms} ms ({stage})")]
+    Deadline {
+        /// The stage that gave up.
+        stage: &'static str,
+        /// The limit, in milliseconds.
+        limit_ms: u64,
+    },
+    /// A board runs out of the image: its outer row or column is cut. It is refused rather than
+    /// read as a smaller board.
+    #[error("the board is cut off at the {side} edge")]
+    CutOff {
+        /// The image edge that cuts the board.
+        side: Side,
+    },
+}
+
+/// A side of the image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The left edge.
+    Left,
+    /// The right edge.
+    Right,
+    /// The top edge.
+    Top,
+    /// The bottom edge.
+    Bottom,
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+        })
+    }
 }
 
 /// Test support: checks every "Default N" written in the field docs of an options struct

@@ -54,10 +54,59 @@ pub fn chroma(p: [f32; 3]) -> f32 {
     p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
 }
 
+/// The image's white point: the largest of the per-channel `pct` percentiles (0..=100) of
+/// imageproc's channel histograms, 0..=255.
+pub fn white_point(img: &RgbImage, pct: f32) -> f32 {
+    let hist = imageproc::stats::histogram(img);
+    let total = u64::from(img.width()) * u64::from(img.height());
+    let need = (f64::from(pct.clamp(0.0, 100.0)) / 100.0 * total as f64).ceil() as u64;
+    hist.channels
+        .iter()
+        .map(|ch| {
+            let mut acc = 0u64;
+            ch.iter()
+                .position(|&c| {
+                    acc += u64::from(c);
+                    acc >= need.max(1)
+                })
+                .unwrap_or(255) as f32
+        })
+        .fold(0.0, f32::max)
+}
+
+/// A copy of the image with every channel multiplied by `gain` (rounded, clamped): a contrast
+/// stretch that brings a dimmed capture's white point back to white.
+pub fn scaled(img: &RgbImage, gain: f32) -> RgbImage {
+    let mut out = img.clone();
+    let lut: Vec<u8> = (0..=255u16)
+        .map(|v| (f32::from(v) * gain).round().clamp(0.0, 255.0) as u8)
+        .collect();
+    for v in out.iter_mut() {
+        *v = lut[usize::from(*v)];
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use image::Rgb;
+
+    #[test]
+    fn a_dimmed_image_is_stretched_back_to_white() {
+        let mut img = RgbImage::from_pixel(10, 10, Rgb([255, 250, 240]));
+        img.put_pixel(0, 0, Rgb([0, 0, 0]));
+        let dim = scaled(&img, 0.75);
+        let wp = white_point(&dim, 99.0);
+        assert_eq!(wp, 191.0);
+        let back = scaled(&dim, 255.0 / wp);
+        // Back to white, each channel to within the rounding of the two scalings.
+        let got = back.get_pixel(5, 5).0;
+        for (g, w) in got.iter().zip([255u8, 250, 240]) {
+            assert!(g.abs_diff(w) <= 1, "{got:?}");
+        }
+        assert_eq!(back.get_pixel(0, 0).0, [0, 0, 0]);
+    }
 
     #[test]
     fn nearest_rounds_truncated_floors_bilinear_blends() {

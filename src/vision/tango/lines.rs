@@ -302,5 +302,10 @@ pub(super) fn line_candidates(
         open = next_open;
     }
     out.extend(open.into_iter().map(|o| o.0));
+    // Bounded work downstream: the longest lines only (noise gives thousands of short ones).
+    if out.len() > opts.max_lines {
+        out.sort_by(|a, b| b.len().total_cmp(&a.len()));
+        out.truncate(opts.max_lines);
+    }
     out
 }

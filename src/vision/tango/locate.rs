@@ -7,20 +7,28 @@
 //!    mode) than both of its neighbours a few pixels away across the line;
 //! 3. long vertical and horizontal ridge runs become line candidates;
 //! 4. a family of parallel lines with the same extent and equal spacing `p = extent / n` proposes a
-//!    square `n x n` lattice; every proposal is verified by the ridge coverage of all its interior
-//!    lines and refined by a least-squares fit of the line positions;
+//!    square `n x n` lattice (`n` one of [`TangoLocateOptions::sizes`]); every proposal is
+//!    verified by the ridge coverage of all its interior lines and refined by a least-squares fit
+//!    of the line positions; the board's extent on it is found by `block` (never a lattice
+//!    coarser than the lines inside it; a board running out of the image is
+//!    [`ReadError::CutOff`]);
 //! 5. the lattice must look like Tango: its cell backgrounds are neutral (white / warm grey in
 //!    light mode, near-black in dark mode), unlike Queens' coloured regions or Patches' tinted
 //!    cells.
 //!
+//! Every stage's work is bounded (line candidates, families, anchors, proposals) and the locator
+//! gives up with [`ReadError::Deadline`] after [`TangoLocateOptions::time_limit_ms`].
+//!
 //! [`tango_likeness`] exposes the final score so a caller can weigh it against the Queens locator.
 
 use super::background::tango_cells;
-use super::lattice::{Proposal, extent, proposals_from, refine};
+use super::block::extent;
+use super::lattice::{Proposal, proposals_from, refine};
 use super::lines::{WorkImage, line_candidates, ridges};
 use crate::board::{Grid, Theme};
-use crate::vision::ReadError;
+use crate::vision::{ReadError, Side};
 use image::RgbImage;
+use std::time::{Duration, Instant};
 
 /// Tunables of the board locator. All lengths are in working-image pixels unless noted.
 #[derive(Clone, Debug)]
@@ -49,12 +57,33 @@ pub struct TangoLocateOptions {
     pub extent_tol_frac: f32,
     /// A line matches a lattice position within this fraction of the pitch. Default 0.08.
     pub pos_tol_frac: f32,
-    /// Smallest board side in cells. Default 4.
-    pub min_cells: usize,
-    /// Largest board side in cells. Default 12.
-    pub max_cells: usize,
-    /// Only even sides (Tango needs equal suns and moons per line). Default true.
-    pub even_only: bool,
+    /// Line candidates kept per direction, longest first (bounds the proposal search on noisy
+    /// images). Default 400.
+    pub max_lines: usize,
+    /// Families of parallel lines (one per common extent, longest lines first) tried for
+    /// proposals. Default 64.
+    pub max_families: usize,
+    /// Members of a family tried as anchors of a proposal, longest first. Default 48.
+    pub max_family: usize,
+    /// Lattice proposals kept for verification, best supported first. Default 2000.
+    pub max_proposals: usize,
+    /// The locator gives up with [`ReadError::Deadline`] once it has worked this long
+    /// (milliseconds; checked between working sizes and lattice verifications). Default 2000.
+    pub time_limit_ms: u64,
+    /// Accepted board sides in cells: LinkedIn's Tango boards are 6x6 (8x8 on some days); a
+    /// lattice of any other size is not a board. Default `[6, 8]`.
+    pub sizes: Vec<usize>,
+    /// A column (row) of a lattice's cells holds a grid line when a straight line across the
+    /// board inside it is covered to this fraction of the lattice's own mean interior coverage.
+    /// Default 0.75.
+    pub inner_line_rel: f32,
+    /// Inner lines are looked for this fraction of the pitch away from the cell borders.
+    /// Default 0.25.
+    pub inner_line_inset: f32,
+    /// A lattice with grid lines inside more than this fraction of its columns (or rows) is
+    /// coarser than the lines visible in it (a 4x4 of 1.5-cell blocks) and is no board.
+    /// Default 0.25.
+    pub max_inner_line_frac: f32,
     /// Smallest cell pitch in working pixels (a 6x6 board about 75 px wide). Default 12.
     pub min_pitch: f32,
     /// At least this fraction of interior lines must be found as line candidates for a family to
@@ -71,6 +100,10 @@ pub struct TangoLocateOptions {
     /// large misses the segments outside the board; lines between two grey givens can be
     /// invisible). Default 0.7.
     pub min_segment_frac: f32,
+    /// Largest mean coverage of the interior lines just beyond any one side of the board (a
+    /// lattice shifted a row off the board has the board's lines running on past one side).
+    /// Default 0.7.
+    pub max_side_overshoot: f32,
     /// Largest mean coverage of the interior lines just beyond the board's border (they stop
     /// at the border; a part of a larger lattice fails this). Default 0.5.
     pub max_overshoot: f32,
@@ -148,9 +181,15 @@ impl Default for TangoLocateOptions {
             min_line_len: 30,
             extent_tol_frac: 0.06,
             pos_tol_frac: 0.08,
-            min_cells: 4,
-            max_cells: 12,
-            even_only: true,
+            max_lines: 400,
+            max_families: 64,
+            max_family: 48,
+            max_proposals: 2000,
+            time_limit_ms: 2000,
+            sizes: vec![6, 8],
+            inner_line_rel: 0.75,
+            inner_line_inset: 0.25,
+            max_inner_line_frac: 0.25,
             min_pitch: 12.0,
             min_family_support: 0.5,
             min_coverage: 0.5,
@@ -161,6 +200,7 @@ impl Default for TangoLocateOptions {
             extent_window: 4,
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
+            max_side_overshoot: 0.7,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
@@ -200,6 +240,8 @@ pub struct TangoLattice {
     pub score: f32,
     /// Downscale factor of the working image.
     pub scale: u32,
+    /// The image edge that cuts the board, when its outer row or column runs out of the image.
+    pub cut: Option<Side>,
 }
 
 /// A line candidate in original image pixels (for the debug view).
@@ -225,6 +267,8 @@ pub struct LocateSurvey {
     pub lines: Vec<FoundLine>,
     /// Verified lattices, best score first.
     pub candidates: Vec<TangoLattice>,
+    /// The time limit was reached before every proposal was verified.
+    pub timed_out: bool,
 }
 /// Finds the Tango board. Errors with [`ReadError::NoBoard`] when no lattice with Tango-like
 /// cells is found.
@@ -238,6 +282,7 @@ pub fn locate_tango_traced(
     img: &RgbImage,
     opts: &TangoLocateOptions,
 ) -> (Result<TangoLattice, ReadError>, LocateSurvey) {
+    let deadline = Instant::now() + Duration::from_millis(opts.time_limit_ms);
     let mut last_scale = 0;
     let mut first: Option<LocateSurvey> = None;
     for &side in &opts.work_max_sides {
@@ -246,7 +291,11 @@ pub fn locate_tango_traced(
             continue;
         }
         last_scale = scale;
-        let survey = survey_at(img, opts, side);
+        if Instant::now() >= deadline {
+            return (deadline_error(opts), first.unwrap_or_default());
+        }
+        let survey = survey_at(img, opts, side, Some(deadline));
+        let timed_out = survey.timed_out;
         let found: Vec<TangoLattice> = survey
             .candidates
             .iter()
@@ -254,7 +303,13 @@ pub fn locate_tango_traced(
             .cloned()
             .collect();
         if let Some(best) = pick(found, opts) {
+            if let Some(side) = best.cut {
+                return (Err(ReadError::CutOff { side }), survey);
+            }
             return (Ok(best), survey);
+        }
+        if timed_out {
+            return (deadline_error(opts), first.unwrap_or(survey));
         }
         first.get_or_insert(survey);
     }
@@ -262,6 +317,14 @@ pub fn locate_tango_traced(
         Err(ReadError::NoBoard("no Tango grid found".into())),
         first.unwrap_or_default(),
     )
+}
+
+/// The error of a locator that ran out of time.
+fn deadline_error<T>(opts: &TangoLocateOptions) -> Result<T, ReadError> {
+    Err(ReadError::Deadline {
+        stage: "Tango locator",
+        limit_ms: opts.time_limit_ms,
+    })
 }
 
 /// The best-scoring candidate, replaced by an accepted lattice with more rows that covers it at
@@ -318,8 +381,14 @@ pub fn tango_likeness(img: &RgbImage, opts: &TangoLocateOptions) -> (f32, Option
     }
 }
 
-/// The line candidates and verified lattices at one working size (see [`LocateSurvey`]).
-pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> LocateSurvey {
+/// The line candidates and verified lattices at one working size (see [`LocateSurvey`]); the
+/// verification stops at `deadline` ([`LocateSurvey::timed_out`]).
+pub fn survey_at(
+    img: &RgbImage,
+    opts: &TangoLocateOptions,
+    max_side: u32,
+    deadline: Option<Instant>,
+) -> LocateSurvey {
     let (w0, h0) = img.dimensions();
     if w0 < 16 || h0 < 16 {
         return LocateSurvey::default();
@@ -358,6 +427,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             .total_cmp(&(a.1 as f32 / (a.0.n - 1) as f32))
             .then(b.1.cmp(&a.1))
     });
+    props.truncate(opts.max_proposals);
     let mut uniq: Vec<Proposal> = Vec::new();
     for (p, _) in props {
         let dup = uniq.iter().any(|q| {
@@ -383,13 +453,26 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
         .collect();
     let mut out: Vec<TangoLattice> = Vec::new();
     let mut seen: Vec<(f32, f32, f32, usize)> = Vec::new();
+    let mut timed_out = false;
     for p in uniq.into_iter().take(opts.max_candidates * 4) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            timed_out = true;
+            break;
+        }
         let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
             continue;
         };
-        let Some((ox, oy, qx, qy, n, cov)) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
+        let Some(block) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
             continue;
         };
+        let (ox, oy, qx, qy, n, cov) = (
+            block.left,
+            block.top,
+            block.pitch_x,
+            block.pitch_y,
+            block.n,
+            block.coverage,
+        );
         if seen
             .iter()
             .any(|&(l, t, q, m)| m == n && (l - ox).abs() < 0.2 * q && (t - oy).abs() < 0.2 * q)
@@ -406,10 +489,12 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             cell_w: qx * s,
             cell_h: qy * s,
         };
-        if grid.left < -0.5 * grid.cell_w
-            || grid.top < -0.5 * grid.cell_h
-            || grid.left + grid.width() > w0 as f32 + 0.5 * grid.cell_w
-            || grid.top + grid.height() > h0 as f32 + 0.5 * grid.cell_h
+        // A whole board lies within the image (up to half a cell); a cut one within a cell.
+        let slack = if block.cut.is_some() { 1.0 } else { 0.5 };
+        if grid.left < -slack * grid.cell_w
+            || grid.top < -slack * grid.cell_h
+            || grid.left + grid.width() > w0 as f32 + slack * grid.cell_w
+            || grid.top + grid.height() > h0 as f32 + slack * grid.cell_h
         {
             continue;
         }
@@ -421,6 +506,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
             tango_cells: tc,
             score: cov.min(1.0) * tc,
             scale: work.scale,
+            cut: block.cut,
         });
         if out.len() >= opts.max_candidates {
             break;
@@ -431,6 +517,7 @@ pub fn survey_at(img: &RgbImage, opts: &TangoLocateOptions, max_side: u32) -> Lo
         scale: work.scale,
         lines,
         candidates: out,
+        timed_out,
     }
 }
 
@@ -501,6 +588,96 @@ mod tests {
         assert_eq!(l.theme, Theme::Dark);
     }
 
+    /// The board box of `img` with `cut` of the first column's width removed on the left.
+    fn cut_left(img: &RgbImage, grid: &Grid, cut: f32) -> RgbImage {
+        let x0 = (grid.left + cut * grid.cell_w).round() as u32;
+        let x1 = (grid.left + grid.width()).round() as u32 + 1;
+        let (y0, y1) = (
+            grid.top.round() as u32,
+            (grid.top + grid.height()).round() as u32 + 1,
+        );
+        image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
+    }
+
+    #[test]
+    fn a_synthetic_board_cut_at_the_left_edge_is_cut_off() {
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let opts = TangoLocateOptions::default();
+        let grid = locate_tango(&img, &opts).expect("board").grid;
+        let cut = cut_left(&img, &grid, 0.35);
+        match locate_tango(&cut, &opts) {
+            Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left),
+            other => panic!("expected a cut-off board, got {other:?}"),
+        }
+        // Even when 4x4 boards are accepted, the cut 6x6 is not read as 4x4 of 1.5-cell blocks.
+        let wide = TangoLocateOptions {
+            sizes: vec![4, 6, 8],
+            ..TangoLocateOptions::default()
+        };
+        if let Ok(l) = locate_tango(&cut, &wide) {
+            panic!("a cut board read as {:?}", l.grid);
+        }
+    }
+
+    #[test]
+    fn a_rendered_board_cut_at_the_left_edge_is_cut_off() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/tango-6x6-light-none-raw.png"
+        );
+        let img = image::open(path).expect("fixture").to_rgb8();
+        let opts = TangoLocateOptions::default();
+        let grid = locate_tango(&img, &opts).expect("board").grid;
+        let cut = cut_left(&img, &grid, 0.35);
+        assert!(
+            matches!(
+                locate_tango(&cut, &opts),
+                Err(ReadError::CutOff { side: Side::Left })
+            ),
+            "{:?}",
+            locate_tango(&cut, &opts).map(|l| l.grid)
+        );
+        let full = cut_left(&img, &grid, 0.0);
+        assert_eq!(
+            locate_tango(&full, &opts).expect("whole board").grid.rows,
+            6
+        );
+    }
+
+    #[test]
+    fn the_time_limit_is_its_own_error() {
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let opts = TangoLocateOptions {
+            time_limit_ms: 0,
+            ..TangoLocateOptions::default()
+        };
+        assert!(matches!(
+            locate_tango(&img, &opts),
+            Err(ReadError::Deadline { limit_ms: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn a_lattice_coarser_than_its_lines_is_no_board() {
+        // Only 4x4 boards accepted: a 6x6 board has no 4x4 of 1.5-cell blocks, nor any part of
+        // it (an inner 4x4 block has lines running on past its border).
+        let img = synth(400, 300, 57, 31, 40, 6, false);
+        let four = TangoLocateOptions {
+            sizes: vec![4],
+            ..TangoLocateOptions::default()
+        };
+        if let Ok(l) = locate_tango(&img, &four) {
+            panic!("a 6x6 board read as {:?}", l.grid);
+        }
+        // With 4x4 boards accepted too, an 8x8 board still reads as 8x8, not as 4x4 of 2x2 blocks.
+        let img = synth(500, 420, 20, 40, 45, 8, true);
+        let wide = TangoLocateOptions {
+            sizes: vec![4, 6, 8],
+            ..TangoLocateOptions::default()
+        };
+        assert_eq!(locate_tango(&img, &wide).expect("board").grid.rows, 8);
+    }
+
     fn located(n: usize, left: f32, top: f32, pitch: f32, coverage: f32) -> TangoLattice {
         TangoLattice {
             grid: Grid {
@@ -516,6 +693,7 @@ mod tests {
             tango_cells: 1.0,
             score: coverage,
             scale: 1,
+            cut: None,
         }
     }
 

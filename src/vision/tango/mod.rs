@@ -1,6 +1,8 @@
 //! Stage 3 (Tango): read cells and markers on a located board.
 //!
-//! Every measurement is relative to the board itself:
+//! Every measurement is relative to the board itself; a dimmed capture (white point below
+//! [`TangoReadOptions::normalise_below`]) whose board is not found as it is, is read again
+//! contrast-stretched to white.
 //! - **given vs placed**: each cell's background (median of its corner patches) is split into two
 //!   luma clusters; in light mode the darker cluster is the grey locked givens, in dark mode the
 //!   lighter one. No split (all cells alike) means no givens.
@@ -19,6 +21,7 @@
 //! from it, see [`crate::vision::debug`]).
 
 mod background;
+mod block;
 mod cells;
 mod edges;
 mod lattice;
@@ -107,6 +110,16 @@ pub struct TangoReadOptions {
     pub marker_intruder_conf: f32,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
+    /// The white point of a capture is this percentile (0..=100) of its channel values.
+    /// Default 99.
+    pub white_percentile: f32,
+    /// A capture whose white point is below this (dimmed, e.g. under a dialog's dark backdrop)
+    /// and whose board is not found as it is, is read again contrast-stretched so its white
+    /// point becomes white; every brightness threshold then holds. Default 235.
+    pub normalise_below: f32,
+    /// Largest gain of that stretch (a capture with no white at all is not blown up).
+    /// Default 1.6.
+    pub max_gain: f32,
 }
 
 impl Default for TangoReadOptions {
@@ -139,6 +152,9 @@ impl Default for TangoReadOptions {
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
             doubt_below: 0.5,
+            white_percentile: 99.0,
+            normalise_below: 235.0,
+            max_gain: 1.6,
         }
     }
 }
@@ -284,7 +300,16 @@ fn read_into(
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let (located, survey) = locate::locate_tango_traced(img, &opts.locate);
+    let (mut located, mut survey) = locate::locate_tango_traced(img, &opts.locate);
+    // A dimmed capture whose board is not found as it is: once more, stretched to white.
+    let mut normalised = None;
+    if matches!(located, Err(ReadError::NoBoard(_)))
+        && let Some(bright) = normalise(img, opts)
+    {
+        (located, survey) = locate::locate_tango_traced(&bright, &opts.locate);
+        normalised = Some(bright);
+    }
+    let img = normalised.as_ref().unwrap_or(img);
     lap(trace, "locate");
     trace.survey = survey;
     let located = located?;
@@ -330,6 +355,19 @@ pub fn model_probs(
             .collect()
     });
     (cell, edge)
+}
+
+/// A dimmed capture stretched so its white point is white (see
+/// [`TangoReadOptions::normalise_below`]); `None` when the capture is bright enough as it is.
+fn normalise(img: &RgbImage, opts: &TangoReadOptions) -> Option<RgbImage> {
+    let wp = crate::vision::pixel::white_point(img, opts.white_percentile);
+    if wp >= opts.normalise_below || wp <= 0.0 {
+        return None;
+    }
+    Some(crate::vision::pixel::scaled(
+        img,
+        (255.0 / wp).min(opts.max_gain),
+    ))
 }
 
 /// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
@@ -573,6 +611,26 @@ mod tests {
         };
         assert_eq!(t.givens().count(), 2);
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn darker_renders_read_the_same() {
+        for id in [
+            "tango-6x6-light-none-raw",
+            "tango-8x8-dark-phone-in-progress",
+        ] {
+            let path = format!("{}/fixtures/{id}.png", env!("CARGO_MANIFEST_DIR"));
+            let img = image::open(path).expect("fixture").to_rgb8();
+            let opts = TangoReadOptions::default();
+            let want = read_tango(&img, &opts).expect("original");
+            let dim = crate::vision::pixel::scaled(&img, 0.75);
+            let got = read_tango(&dim, &opts).expect("25% darker");
+            assert_eq!(
+                crate::format::print(&got.puzzle),
+                crate::format::print(&want.puzzle),
+                "{id}"
+            );
+        }
     }
 
     #[test]
