@@ -1,6 +1,7 @@
 //! The boards themselves: Tango cells, lines, markers and symbols; Queens regions, borders,
 //! crowns and x marks.
 
+use super::variation::{Icon, draw_icon};
 use crate::board::{Grid, Placed};
 use crate::puzzle::{Edge, Marker, Pos, Queens, Symbol, Tango};
 use crate::render::draw::{self, Color, GlyphStyle, Shape, hex, mix};
@@ -33,12 +34,15 @@ mod tango_geo {
     pub const MARKER_GAP: f32 = 0.30;
 }
 
+/// Draws a Tango board: cells, lines, markers, then givens and placed pieces (sun and moon,
+/// or the themed `icons`).
 pub(super) fn draw_tango(
     img: &mut RgbImage,
     g: &Grid,
     t: &Tango,
     placed: &[Placed],
     pal: &Palette,
+    icons: Option<&[Icon; 2]>,
 ) {
     let c = g.cell_w;
     let (x0, y0) = (g.left, g.top);
@@ -102,6 +106,10 @@ pub(super) fn draw_tango(
     }));
     for (pos, s) in symbols {
         let (cx, cy) = g.center(pos);
+        if let Some(icons) = icons {
+            draw_icon(img, icons, s, (cx, cy), c);
+            continue;
+        }
         let st = pal.symbol_style(s);
         match s {
             Symbol::Sun => draw::sun(img, cx, cy, c, &st),

@@ -12,10 +12,12 @@ mod pieces;
 mod pointer;
 #[cfg(test)]
 mod tests;
+mod variation;
 
 pub use board::HOVER_DARKEN;
 pub use options::*;
 pub use pointer::CURSOR_SIZE;
+pub use variation::{Pointer, Side, Variations};
 
 use super::RenderError;
 use super::draw::{Color, hex, mix};
@@ -43,6 +45,9 @@ pub struct RenderedShot {
     pub theme: Theme,
     /// The pieces drawn on the board that are not part of the puzzle (player moves).
     pub placed: Vec<Placed>,
+    /// The box `(x0, y0, x1, y1)` the mouse pointer of [`Variations::pointer`] covers (before
+    /// a cut), if one was drawn.
+    pub pointer_box: Option<(f32, f32, f32, f32)>,
 }
 
 /// Renders a puzzle as a LinkedIn-style screenshot. `solution` is needed for the in-progress
@@ -87,30 +92,94 @@ pub fn render(
         cell_h: cell,
     };
     let placed = pieces::choose_placed(p, sol, opts, &mut rng);
-    match p {
-        Puzzle::Tango(t) => board::draw_tango(&mut img, &grid, t, &placed, &pal),
-        Puzzle::Queens(q) => {
-            let gold = match opts.crown_style {
-                CrownStyle::Gold => true,
-                CrownStyle::Black => false,
-                CrownStyle::Auto => opts.frame == Frame::Phone,
-            };
-            let colors = queens_colors(q, opts, &mut rng);
-            board::draw_queens(&mut img, &grid, q, &placed, &pal, &colors, gold)
-        }
+    let colors = match p {
+        Puzzle::Queens(q) => queens_colors(q, opts, &mut rng),
+        Puzzle::Tango(_) => Vec::new(),
+    };
+    let v = &opts.variations;
+    let mut vrng = variation::rng_for(opts.seed);
+    let icons = v.themed.then(|| variation::icon_pair(&mut vrng));
+    let look = BoardLook {
+        pal: &pal,
+        colors: &colors,
+        icons: icons.as_ref(),
+        gold: match opts.crown_style {
+            CrownStyle::Gold => true,
+            CrownStyle::Black => false,
+            CrownStyle::Auto => opts.frame == Frame::Phone,
+        },
+    };
+    if v.fade < 1.0 && !placed.is_empty() {
+        let mut under = img.clone();
+        draw_board(&mut under, p, &grid, &[], &look);
+        draw_board(&mut img, p, &grid, &placed, &look);
+        variation::blend_over(&mut img, &under, v.fade);
+    } else {
+        draw_board(&mut img, p, &grid, &placed, &look);
     }
     if opts.cursor {
         let x = grid.left + rng.f32() * grid.width();
         let y = grid.top + rng.f32() * grid.height();
         pointer::cursor(&mut img, x, y, (board_w * CURSOR_SIZE).max(12.0));
     }
+    let pointer_box = draw_variations(&mut img, &grid, opts, &mut vrng);
+    let (mut img, grid) = match v.cut {
+        Some(side) => variation::cut(&img, &grid, side, &mut vrng),
+        None => (img, grid),
+    };
     degrade(&mut img, opts, &mut rng)?;
     Ok(RenderedShot {
         image: img,
         grid,
         theme: opts.theme,
         placed,
+        pointer_box,
     })
+}
+
+/// How the board is drawn, beyond the puzzle and its pieces.
+struct BoardLook<'a> {
+    pal: &'a Palette,
+    /// Queens: the colour of every cell.
+    colors: &'a [Vec<Color>],
+    /// Tango: themed icons instead of sun and moon.
+    icons: Option<&'a [variation::Icon; 2]>,
+    /// Queens: gold crowns.
+    gold: bool,
+}
+
+/// Draws the board of either game with the given pieces.
+fn draw_board(img: &mut RgbImage, p: &Puzzle, grid: &Grid, placed: &[Placed], look: &BoardLook) {
+    match p {
+        Puzzle::Tango(t) => board::draw_tango(img, grid, t, placed, look.pal, look.icons),
+        Puzzle::Queens(q) => {
+            board::draw_queens(img, grid, q, placed, look.pal, look.colors, look.gold)
+        }
+    }
+}
+
+/// Draws the overlays of [`SynthOptions::variations`] (stripes, shimmer, pointer, in that
+/// order); returns the box the pointer covers.
+fn draw_variations(
+    img: &mut RgbImage,
+    grid: &Grid,
+    opts: &SynthOptions,
+    rng: &mut Rng,
+) -> Option<(f32, f32, f32, f32)> {
+    let v = &opts.variations;
+    if v.stripes {
+        variation::stripes(img, grid, rng);
+    }
+    if v.shimmer {
+        variation::shimmer(img, grid, rng);
+    }
+    let scale = if v.pointer_scale > 0.0 {
+        v.pointer_scale
+    } else {
+        opts.scale as f32 / 360.0
+    };
+    v.pointer
+        .map(|kind| variation::pointer(img, grid, kind, scale, rng))
 }
 
 /// Refuses options out of their documented ranges.
@@ -144,6 +213,19 @@ fn validate(opts: &SynthOptions) -> Result<(), RenderError> {
         return Err(RenderError::BadOption(format!(
             "progress {} outside 0..=1",
             opts.progress
+        )));
+    }
+    let v = &opts.variations;
+    if !(v.fade.is_finite() && (0.0..=1.0).contains(&v.fade)) {
+        return Err(RenderError::BadOption(format!(
+            "fade {} outside 0..=1",
+            v.fade
+        )));
+    }
+    if !(v.pointer_scale.is_finite() && (0.0..=20.0).contains(&v.pointer_scale)) {
+        return Err(RenderError::BadOption(format!(
+            "pointer scale {} outside 0..=20",
+            v.pointer_scale
         )));
     }
     Ok(())

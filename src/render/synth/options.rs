@@ -1,7 +1,7 @@
 //! The options of the synthetic renderer: theme, scale, page frame, game state, degradation
 //! and the variations real captures show, and the random spread the stress tests draw from.
 
-use super::SCALE_RANGE;
+use super::{SCALE_RANGE, Variations};
 use crate::board::Theme;
 use crate::render::rng::Rng;
 
@@ -134,6 +134,9 @@ pub struct SynthOptions {
     /// Draw a mouse pointer at a random spot over the board (desktop captures and videos
     /// show one; it can hide part of a cell or marker). Default false.
     pub cursor: bool,
+    /// What real captures show over a plain board: OS pointer, rule-break stripes, win
+    /// shimmer, fading pieces, themed icons, a cut at an image edge. Default none of them.
+    pub variations: Variations,
 }
 
 impl Default for SynthOptions {
@@ -154,6 +157,7 @@ impl Default for SynthOptions {
             shuffle_colors: true,
             hover: false,
             cursor: false,
+            variations: Variations::default(),
         }
     }
 }

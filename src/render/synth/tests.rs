@@ -202,3 +202,84 @@ mod default_tests {
         assert_eq!((d.hover_share, d.cursor_share), (0.0, 0.0));
     }
 }
+
+mod variation_tests {
+    use super::*;
+    use crate::format;
+
+    #[test]
+    fn documented_variation_defaults() {
+        let d = Variations::default();
+        assert_eq!((d.pointer, d.cut), (None, None));
+        assert_eq!((d.pointer_scale, d.fade), (0.0, 1.0));
+        assert!(!d.stripes && !d.shimmer && !d.themed);
+    }
+
+    #[test]
+    fn every_variation_renders_deterministically() {
+        let p = format::parse("tango 4x4\nS . . M\n\n. .=. .\nx\n. . . .\n\n. . . .\n").unwrap();
+        let plain = render(&p, None, &SynthOptions::default()).unwrap();
+        for (i, v) in [
+            Variations {
+                pointer: Some(Pointer::Arrow),
+                ..Default::default()
+            },
+            Variations {
+                pointer: Some(Pointer::Hand),
+                pointer_scale: 2.0,
+                ..Default::default()
+            },
+            Variations {
+                stripes: true,
+                shimmer: true,
+                themed: true,
+                ..Default::default()
+            },
+            Variations {
+                cut: Some(Side::Left),
+                ..Default::default()
+            },
+            Variations {
+                cut: Some(Side::Bottom),
+                ..Default::default()
+            },
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let opts = SynthOptions {
+                variations: v.clone(),
+                seed: i as u64,
+                ..Default::default()
+            };
+            let a = render(&p, None, &opts).unwrap();
+            let b = render(&p, None, &opts).unwrap();
+            assert_eq!(a.image, b.image, "{v:?}");
+            assert_eq!(a.pointer_box.is_some(), v.pointer.is_some());
+            if v.cut.is_some() {
+                assert!(
+                    a.image.width() * a.image.height() < plain.image.width() * plain.image.height()
+                );
+                let g = a.grid;
+                let outside = g.left < 0.0
+                    || g.top < 0.0
+                    || g.left + g.width() > a.image.width() as f32
+                    || g.top + g.height() > a.image.height() as f32;
+                assert!(outside, "the cut goes through the board");
+            } else {
+                assert_ne!(a.image, plain.image);
+            }
+        }
+        let bad = SynthOptions {
+            variations: Variations {
+                fade: 1.5,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        assert!(matches!(
+            render(&p, None, &bad),
+            Err(RenderError::BadOption(_))
+        ));
+    }
+}
