@@ -409,6 +409,7 @@ fn assemble(
         placed,
         doubts,
         min_confidence: min_conf,
+        occluded: Vec::new(),
     }
 }
 
