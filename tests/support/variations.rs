@@ -6,14 +6,13 @@
 //! `examples/stress_variations.rs` (the full table).
 
 use snapsolve::answer::solve_reading;
-use snapsolve::board::Theme;
 use snapsolve::certify::CertifyOptions;
 use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Game, Puzzle, Solution};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{Frame, GameState, Pointer, Side, SynthOptions, render};
+use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOptions, render};
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
@@ -62,24 +61,16 @@ fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
 /// The render options of a case.
 pub fn options(seed: u64, variation: &str) -> SynthOptions {
     let mut rng = Rng::new(seed);
-    let theme = if rng.chance(0.5) {
-        Theme::Light
-    } else {
-        Theme::Dark
+    // The spread of the plain stress set, at scales where every board reads (0.6x-2x), so
+    // that what changes per row is the variation.
+    let ranges = RandomRanges {
+        scale: (0.6, 2.0),
+        jpeg: (60, 95),
+        jpeg_share: 0.5,
+        ..RandomRanges::default()
     };
-    let frame = [Frame::None, Frame::Desktop, Frame::Phone][rng.below(3)];
-    let state = [GameState::Raw, GameState::InProgress, GameState::Solved][rng.below(3)];
-    let scale = (360.0 * (0.6 + 1.4 * rng.f32())).round() as u32;
-    let jpeg_quality = rng.chance(0.5).then(|| 60 + rng.below(36) as u8);
-    let mut o = SynthOptions {
-        theme,
-        frame,
-        state,
-        scale,
-        jpeg_quality,
-        seed,
-        ..SynthOptions::default()
-    };
+    let mut o = SynthOptions::random(&mut rng, &ranges);
+    o.seed = seed;
     let v = &mut o.variations;
     match variation {
         "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
