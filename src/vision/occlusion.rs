@@ -36,7 +36,8 @@ pub struct OcclusionOptions {
     /// least 1.5 px). Default 0.04.
     pub line_band: f32,
     /// Smallest extent (the longer side of a component's box) relative to the cell pitch: the
-    /// marker glyphs are smaller. Default 0.25.
+    /// marker glyphs are smaller; a 1x pointer is about 0.3 of a 1x cell, less under browser
+    /// zoom. Default 0.15.
     pub min_extent: f32,
     /// Smallest extent in pixels (a pointer at 0.3x). Default 6.
     pub min_extent_px: f32,
@@ -64,7 +65,7 @@ impl Default for OcclusionOptions {
             neutral_spread: 40,
             contact: 2,
             line_band: 0.04,
-            min_extent: 0.25,
+            min_extent: 0.15,
             min_extent_px: 6.0,
             max_extent: 3.0,
             min_pixels: 14,
