@@ -48,8 +48,9 @@ pub struct OcclusionOptions {
     /// A screen shows one pointer: more candidates than this are the board's own content (a
     /// themed icon with black and white parts), and none is taken. Default 2.
     pub max_candidates: usize,
-    /// A cell is occluded when the box reaches within this share of the cell pitch of its
-    /// centre (where its icon is drawn). Default 0.32.
+    /// A cell is occluded when the pointer's box covers the whole square of this half size
+    /// (relative to the cell pitch) around its centre: an icon is larger than a 1x pointer,
+    /// and what stays visible of it is still read. Default 0.15.
     pub cell_reach: f32,
     /// An edge is occluded when the box reaches within this share of the cell pitch of its
     /// midpoint (where its marker is drawn). Default 0.16.
@@ -70,7 +71,7 @@ impl Default for OcclusionOptions {
             max_extent: 3.0,
             min_pixels: 14,
             max_candidates: 2,
-            cell_reach: 0.32,
+            cell_reach: 0.15,
             edge_reach: 0.16,
         }
     }
@@ -78,6 +79,15 @@ impl Default for OcclusionOptions {
 
 /// A box `(x0, y0, x1, y1)` in image pixels.
 pub type PixelBox = (f32, f32, f32, f32);
+
+/// A pointer found: its box and the centres of its outline pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The box of its outline.
+    pub bbox: PixelBox,
+    /// The centres of its outline pixels (where near-black meets near-white).
+    pub pixels: Vec<(f32, f32)>,
+}
 
 /// Marks the cells and edges of a Tango reading that a pointer covers (sorted, no duplicates).
 pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
@@ -90,7 +100,7 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     }
     let mut out = Vec::new();
     for b in &boxes {
-        out.extend(covered(&reading.grid, *b, opts));
+        out.extend(covered(&reading.grid, b, opts));
     }
     out.sort();
     out.dedup();
@@ -98,7 +108,7 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
 }
 
 /// The boxes of the pointer-like components over the board.
-pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<PixelBox> {
+pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<Found> {
     let (w, h) = img.dimensions();
     let x0 = g.left.max(0.0).floor() as u32;
     let y0 = g.top.max(0.0).floor() as u32;
@@ -123,22 +133,36 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<P
     }
     let cell = g.cell_w.min(g.cell_h);
     let min_ext = (opts.min_extent * cell).max(opts.min_extent_px);
-    stats
-        .into_iter()
-        .filter(|s| s.4 >= opts.min_pixels)
-        .filter(|s| {
+    let keep: Vec<usize> = (0..stats.len())
+        .filter(|&i| {
+            let s = stats[i];
             let ext = ((s.2 - s.0 + 1).max(s.3 - s.1 + 1)) as f32;
-            ext >= min_ext && ext <= opts.max_extent * cell
+            s.4 >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
         })
-        .map(|s| {
-            (
-                (x0 + s.0) as f32,
-                (y0 + s.1) as f32,
-                (x0 + s.2 + 1) as f32,
-                (y0 + s.3 + 1) as f32,
-            )
+        .collect();
+    let mut found: Vec<Found> = keep
+        .iter()
+        .map(|&i| {
+            let s = stats[i];
+            Found {
+                bbox: (
+                    (x0 + s.0) as f32,
+                    (y0 + s.1) as f32,
+                    (x0 + s.2 + 1) as f32,
+                    (y0 + s.3 + 1) as f32,
+                ),
+                pixels: Vec::new(),
+            }
         })
-        .collect()
+        .collect();
+    for (x, y, l) in labels.enumerate_pixels() {
+        let l = l[0] as usize;
+        if let Some(k) = keep.iter().position(|&i| l > 0 && i == l - 1) {
+            let p = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
+            found[k].pixels.push(p);
+        }
+    }
+    found
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
@@ -193,17 +217,22 @@ fn contact_mask(
     out
 }
 
-/// The cells and edges whose icon or marker area the box reaches.
-pub fn covered(g: &Grid, b: PixelBox, opts: &OcclusionOptions) -> Vec<Element> {
+/// The cells and edges whose icon or marker area the pointer's outline reaches.
+pub fn covered(g: &Grid, f: &Found, opts: &OcclusionOptions) -> Vec<Element> {
     let reaches = |(cx, cy): (f32, f32), r: f32| {
-        cx + r >= b.0 && cx - r <= b.2 && cy + r >= b.1 && cy - r <= b.3
+        f.pixels
+            .iter()
+            .any(|&(x, y)| (x - cx).abs() <= r && (y - cy).abs() <= r)
     };
     let cell = g.cell_w.min(g.cell_h);
     let mut out = Vec::new();
     for row in 0..g.rows {
         for col in 0..g.cols {
             let pos = Pos::new(row, col);
-            if reaches(g.center(pos), opts.cell_reach * cell) {
+            let (cx, cy) = g.center(pos);
+            let r = opts.cell_reach * cell;
+            let b = f.bbox;
+            if b.0 <= cx - r && b.2 >= cx + r && b.1 <= cy - r && b.3 >= cy + r {
                 out.push(Element::Cell { pos });
             }
             let edges = [
@@ -261,7 +290,10 @@ mod tests {
                     ..Default::default()
                 };
                 let shot = render(&p, None, &o).unwrap();
-                let found = find_pointers(&shot.image, &shot.grid, &opts);
+                let found: Vec<PixelBox> = find_pointers(&shot.image, &shot.grid, &opts)
+                    .iter()
+                    .map(|f| f.bbox)
+                    .collect();
                 let truth = shot.pointer_box.unwrap();
                 assert!(
                     found
