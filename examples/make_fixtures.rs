@@ -370,6 +370,7 @@ fn main() -> Result<(), String> {
                 placed: shot.placed.clone(),
                 doubts: vec![],
                 min_confidence: 1.0,
+                occluded: Vec::new(),
             };
             let after = overlay(
                 &shot.image,

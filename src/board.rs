@@ -125,6 +125,9 @@ pub struct Reading {
     pub doubts: Vec<Doubt>,
     /// Lowest confidence of any cell or edge read, 0..=1.
     pub min_confidence: f32,
+    /// Cells and edges hidden by something over the board (the mouse pointer): what was read
+    /// there is kept, but it is not trusted (free for [`crate::certify`], confidence 0).
+    pub occluded: Vec<crate::certify::Element>,
 }
 
 impl Reading {

@@ -241,6 +241,11 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
             _ => {}
         }
     }
+    for &element in &reading.occluded {
+        if matches!(element, Element::Cell { .. }) || matches!(reading.puzzle, Puzzle::Tango(_)) {
+            push(element, 0.0);
+        }
+    }
     out.sort_by(|a, b| {
         a.confidence
             .total_cmp(&b.confidence)
@@ -675,6 +680,7 @@ mod tests {
             placed: Vec::new(),
             doubts,
             min_confidence: 0.2,
+            occluded: Vec::new(),
         }
     }
 

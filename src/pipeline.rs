@@ -30,6 +30,8 @@ pub struct ReadOptions {
     pub queens: QueensReadOptions,
     /// Settling doubtful cells by uniqueness.
     pub resolve: crate::resolve::ResolveOptions,
+    /// Finding the mouse pointer over the board (its cells and edges become occluded).
+    pub occlusion: crate::vision::occlusion::OcclusionOptions,
     /// When the game is not forced and the Tango reader accepts the image with every cell and
     /// edge at least this confident, the Queens reader is not run (it refuses Tango boards
     /// anyway; this saves its time). Default 0.9; above 1 always runs both.
@@ -44,6 +46,7 @@ impl Default for ReadOptions {
             tango: TangoReadOptions::default(),
             queens: QueensReadOptions::default(),
             resolve: crate::resolve::ResolveOptions::default(),
+            occlusion: crate::vision::occlusion::OcclusionOptions::default(),
             skip_queens_above: 0.9,
         }
     }
@@ -82,7 +85,7 @@ pub struct ReadTrace {
     /// The Queens reader, when it ran (not when the game is forced to Tango, nor when the
     /// Tango reading was confident enough: [`ReadOptions::skip_queens_above`]).
     pub queens: Option<ReaderRun<QueensTrace>>,
-    /// Wall time of each stage, in order (`tango`, `queens`, `resolve`).
+    /// Wall time of each stage, in order (`tango`, `queens`, `occlusion`, `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
 }
 
@@ -133,6 +136,12 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
         (_, None, Some(q)) => q,
         (_, None, None) => Err(ReadError::NoBoard(String::new())),
     };
+    let read = timed(&mut trace, "occlusion", || {
+        read.map(|mut r| {
+            crate::vision::occlusion::mark(img, &mut r, &opts.occlusion);
+            r
+        })
+    });
     let reading = timed(&mut trace, "resolve", || finish(read, opts));
     Traced { reading, trace }
 }

@@ -157,6 +157,7 @@ mod tests {
             placed,
             doubts,
             min_confidence: 0.2,
+            occluded: Vec::new(),
         }
     }
 

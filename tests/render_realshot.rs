@@ -56,6 +56,7 @@ fn overlay_on_a_real_tango_screenshot() {
         placed: vec![],
         doubts: vec![],
         min_confidence: 1.0,
+        occluded: Vec::new(),
     };
     let out = overlay(
         &img,

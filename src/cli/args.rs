@@ -267,6 +267,27 @@ pub struct RenderArgs {
     /// In-progress: how many placed pieces are wrong.
     #[arg(long, default_value_t = 0)]
     pub wrong: usize,
+    /// Draw the OS mouse pointer (arrow or pointing hand) at a seeded cell edge or cell.
+    #[arg(long, value_enum)]
+    pub pointer: Option<PointerArg>,
+    /// Pointer size relative to its 1x size (default: follow --scale, board width / 360).
+    #[arg(long, value_name = "K")]
+    pub pointer_scale: Option<f32>,
+    /// LinkedIn's red rule-break stripes over a seeded row or column.
+    #[arg(long)]
+    pub stripes: bool,
+    /// The bright diagonal band that sweeps a solved board.
+    #[arg(long)]
+    pub shimmer: bool,
+    /// Opacity of the placed pieces, 0..=1 (below 1: caught fading in).
+    #[arg(long, value_name = "OPACITY", default_value_t = 1.0)]
+    pub fade: f32,
+    /// Tango: two procedural icons of seeded colours and shapes instead of sun and moon.
+    #[arg(long)]
+    pub themed: bool,
+    /// Crop the image through the board's outer column or row on this side.
+    #[arg(long, value_enum)]
+    pub cut: Option<SideArg>,
 }
 
 /// Options of `generate`.
@@ -351,6 +372,44 @@ impl From<FrameArg> for synth::Frame {
             FrameArg::None => synth::Frame::None,
             FrameArg::Desktop => synth::Frame::Desktop,
             FrameArg::Phone => synth::Frame::Phone,
+        }
+    }
+}
+
+/// The mouse pointer `render` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum PointerArg {
+    Arrow,
+    Hand,
+}
+
+impl From<PointerArg> for synth::Pointer {
+    fn from(p: PointerArg) -> synth::Pointer {
+        match p {
+            PointerArg::Arrow => synth::Pointer::Arrow,
+            PointerArg::Hand => synth::Pointer::Hand,
+        }
+    }
+}
+
+/// The image edge `render --cut` crops the board at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum SideArg {
+    Left,
+    Right,
+    Top,
+    Bottom,
+}
+
+impl From<SideArg> for synth::Side {
+    fn from(s: SideArg) -> synth::Side {
+        match s {
+            SideArg::Left => synth::Side::Left,
+            SideArg::Right => synth::Side::Right,
+            SideArg::Top => synth::Side::Top,
+            SideArg::Bottom => synth::Side::Bottom,
         }
     }
 }
@@ -459,6 +518,30 @@ mod tests {
             (ThemeArg::Light, FrameArg::None, StateArg::Raw)
         );
         assert!(parse(&["render", "p.txt", "-o", "x.png", "--frame", "tablet"]).is_err());
+        let Ok(Command::Render(r)) = parse(&[
+            "render",
+            "p.txt",
+            "-o",
+            "x.png",
+            "--pointer",
+            "hand",
+            "--cut",
+            "left",
+            "--stripes",
+            "--shimmer",
+            "--fade",
+            "0.5",
+            "--themed",
+        ]) else {
+            panic!("expected render")
+        };
+        assert_eq!(
+            r.pointer.map(synth::Pointer::from),
+            Some(synth::Pointer::Hand)
+        );
+        assert_eq!(r.cut.map(synth::Side::from), Some(synth::Side::Left));
+        assert!(r.stripes && r.shimmer && r.themed && r.fade == 0.5);
+        assert!(parse(&["render", "p.txt", "-o", "x.png", "--pointer", "finger"]).is_err());
         let Ok(Command::Generate(g)) = parse(&["generate", "queens", "--difficulty", "expert"])
         else {
             panic!("expected generate")

@@ -12,7 +12,7 @@ use snapsolve::generate::make::GenerateOptions;
 use snapsolve::input::{self, Found, ListError};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::puzzle::Game;
-use snapsolve::render::synth::SynthOptions;
+use snapsolve::render::synth::{SynthOptions, Variations};
 use snapsolve::solve::SolveOptions;
 use std::path::{Path, PathBuf};
 
@@ -356,6 +356,15 @@ impl RenderConfig {
                 noise: a.noise,
                 seed: a.seed,
                 wrong_pieces: a.wrong,
+                variations: Variations {
+                    pointer: a.pointer.map(Into::into),
+                    pointer_scale: a.pointer_scale.unwrap_or(0.0),
+                    stripes: a.stripes,
+                    shimmer: a.shimmer,
+                    fade: a.fade,
+                    themed: a.themed,
+                    cut: a.cut.map(Into::into),
+                },
                 ..SynthOptions::default()
             },
         }

@@ -200,7 +200,21 @@ pub fn reading_json(r: &Reading) -> Value {
         "min_confidence": r.min_confidence,
         "placed": r.placed.iter().map(placed_json).collect::<Value>(),
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
+        "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
     })
+}
+
+/// An occluded cell or edge as JSON (`display` such as `r4c1|r5c1`).
+pub fn occluded_json(e: &Element) -> Value {
+    match *e {
+        Element::Cell { pos } => {
+            json!({"kind": "cell", "cell": pos_json(pos), "display": e.to_string()})
+        }
+        Element::Edge { edge } => {
+            let (a, b) = edge.cells();
+            json!({"kind": "edge", "cells": [pos_json(a), pos_json(b)], "display": e.to_string()})
+        }
+    }
 }
 
 /// `#` comment lines describing a reading (the puzzle text stays parseable with them).
@@ -224,6 +238,10 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
     if !r.placed.is_empty() {
         let list: Vec<String> = r.placed.iter().map(placed_str).collect();
         out += &format!("# placed ({}): {}\n", list.len(), list.join(", "));
+    }
+    if !r.occluded.is_empty() {
+        let list: Vec<String> = r.occluded.iter().map(|e| e.to_string()).collect();
+        out += &format!("# {}: occluded by the pointer\n", list.join(", "));
     }
     if !r.doubts.is_empty() {
         let list: Vec<String> = r.doubts.iter().map(doubt_str).collect();
@@ -447,6 +465,7 @@ mod tests {
                 confidence: 0.25,
             }],
             min_confidence: 0.25,
+            occluded: Vec::new(),
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

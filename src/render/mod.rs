@@ -35,6 +35,7 @@
 //!     placed: shot.placed.clone(),
 //!     doubts: vec![],
 //!     min_confidence: 1.0,
+//!     occluded: vec![],
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

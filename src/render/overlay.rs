@@ -290,6 +290,7 @@ mod tests {
             placed: Vec::new(),
             doubts: Vec::new(),
             min_confidence: 1.0,
+            occluded: Vec::new(),
         }
     }
 

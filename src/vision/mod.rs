@@ -9,6 +9,7 @@
 
 pub mod debug;
 pub mod decode;
+pub mod occlusion;
 pub mod pixel;
 pub mod queens;
 pub mod tango;

@@ -191,6 +191,7 @@ fn read_into(
         placed,
         doubts,
         min_confidence,
+        occluded: Vec::new(),
     })
 }
 

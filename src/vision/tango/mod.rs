@@ -490,6 +490,7 @@ fn assemble(
         placed,
         doubts,
         min_confidence: min_conf,
+        occluded: Vec::new(),
     }
 }
 

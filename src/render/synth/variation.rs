@@ -1,0 +1,318 @@
+//! What real captures show on top of a plain board, as options of the renderer: the OS mouse
+//! pointer, LinkedIn's rule-break stripes, the win shimmer, pieces fading in, themed Tango
+//! icon pairs and a board cut at an image edge.
+//!
+//! Every variation draws from its own random stream (derived from the seed), so turning one
+//! on never changes the rest of the picture, and with every variation off the renderer draws
+//! exactly what it drew before they existed.
+
+use crate::board::Grid;
+use crate::puzzle::Symbol;
+use crate::render::draw::{self, Color, Shape, hex, mix};
+use crate::render::rng::Rng;
+use image::RgbImage;
+
+/// The OS mouse pointer drawn over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pointer {
+    /// The arrow: black fill, white 1 px outline, about 12x19 px at 1x.
+    Arrow,
+    /// The pointing hand (over buttons and links): white fill, black outline.
+    Hand,
+}
+
+impl Pointer {
+    /// Lowercase name (`arrow`, `hand`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Pointer::Arrow => "arrow",
+            Pointer::Hand => "hand",
+        }
+    }
+}
+
+/// An image edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The left edge.
+    Left,
+    /// The right edge.
+    Right,
+    /// The top edge.
+    Top,
+    /// The bottom edge.
+    Bottom,
+}
+
+impl Side {
+    /// Lowercase name (`left`, `right`, `top`, `bottom`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+        }
+    }
+}
+
+/// The variations of [`super::SynthOptions::variations`]. `Default` draws none of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variations {
+    /// The mouse pointer, its tip at a seeded cell edge or cell centre. Default none.
+    pub pointer: Option<Pointer>,
+    /// Pointer size relative to its 1x size (12x19 px for the arrow); 0 = follow the render
+    /// scale (board width / 360). Default 0.
+    pub pointer_scale: f32,
+    /// Red diagonal stripes over the cells of a seeded row or column, as LinkedIn marks a
+    /// broken rule. Default false.
+    pub stripes: bool,
+    /// The bright diagonal band that sweeps a solved board, at a seeded position. Default
+    /// false.
+    pub shimmer: bool,
+    /// Opacity of the placed pieces (below 1: caught while fading in). Default 1.
+    pub fade: f32,
+    /// Tango: two procedural icons of seeded distinct colours and shapes instead of sun and
+    /// moon (LinkedIn's themed days). Default false.
+    pub themed: bool,
+    /// Crop the image through the outer column or row on this side (between a third and two
+    /// thirds of those cells stay visible). Default none.
+    pub cut: Option<Side>,
+}
+
+impl Default for Variations {
+    fn default() -> Self {
+        Variations {
+            pointer: None,
+            pointer_scale: 0.0,
+            stripes: false,
+            shimmer: false,
+            fade: 1.0,
+            themed: false,
+            cut: None,
+        }
+    }
+}
+
+/// Salt of the variations' random stream (see the module doc).
+const SALT: u64 = 0x5EED_0F0C_C1D0_0001;
+
+/// The random stream of the variations for a seed.
+pub(super) fn rng_for(seed: u64) -> Rng {
+    Rng::new(seed ^ SALT)
+}
+
+/// Stripe colour and opacity of the rule-break stripes.
+const STRIPE: (u32, f32) = (0xD93A3A, 0.32);
+/// Peak opacity of the shimmer band (towards white) and its half width relative to the board.
+const SHIMMER: (f32, f32) = (0.6, 0.09);
+
+/// Red diagonal stripes over a seeded row or column of the board.
+pub(super) fn stripes(img: &mut RgbImage, g: &Grid, rng: &mut Rng) {
+    let (x0, y0, x1, y1) = if rng.chance(0.5) {
+        let r = rng.below(g.rows) as f32;
+        let y = g.top + r * g.cell_h;
+        (g.left, y, g.left + g.width(), y + g.cell_h)
+    } else {
+        let c = rng.below(g.cols) as f32;
+        let x = g.left + c * g.cell_w;
+        (x, g.top, x + g.cell_w, g.top + g.height())
+    };
+    let period = (g.cell_w * 0.2).max(4.0);
+    let (color, alpha) = (hex(STRIPE.0), STRIPE.1);
+    for_pixels(img, (x0, y0, x1, y1), |x, y, p| {
+        if (x + y).rem_euclid(period) < period / 2.0 {
+            *p = mix(*p, color, alpha);
+        }
+    });
+}
+
+/// A bright diagonal band across the board at a seeded position.
+pub(super) fn shimmer(img: &mut RgbImage, g: &Grid, rng: &mut Rng) {
+    let diag = (g.width() + g.height()) / std::f32::consts::SQRT_2;
+    let centre = rng.f32() * diag;
+    let half = g.width() * SHIMMER.1;
+    let white = hex(0xFFFFFF);
+    let rect = (g.left, g.top, g.left + g.width(), g.top + g.height());
+    for_pixels(img, rect, |x, y, p| {
+        let d = ((x - g.left) + (y - g.top)) / std::f32::consts::SQRT_2 - centre;
+        let a = SHIMMER.0 * (-(d / half).powi(2)).exp();
+        if a > 0.004 {
+            *p = mix(*p, white, a);
+        }
+    });
+}
+
+/// Calls `f(x, y, pixel)` for every pixel centre inside the rectangle (clipped to the image).
+fn for_pixels(
+    img: &mut RgbImage,
+    (x0, y0, x1, y1): (f32, f32, f32, f32),
+    mut f: impl FnMut(f32, f32, &mut image::Rgb<u8>),
+) {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let xa = x0.max(0.0).round() as u32;
+    let xb = x1.min(w).max(0.0).round() as u32;
+    let ya = y0.max(0.0).round() as u32;
+    let yb = y1.min(h).max(0.0).round() as u32;
+    for y in ya..yb {
+        for x in xa..xb {
+            f(x as f32 + 0.5, y as f32 + 0.5, img.get_pixel_mut(x, y));
+        }
+    }
+}
+
+/// `img` becomes `under` where `opacity` is 0 and stays itself where it is 1.
+pub(super) fn blend_over(img: &mut RgbImage, under: &RgbImage, opacity: f32) {
+    for (p, q) in img.pixels_mut().zip(under.pixels()) {
+        *p = mix(*q, *p, opacity.clamp(0.0, 1.0));
+    }
+}
+
+/// One procedural icon of a themed pair.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Icon {
+    /// 0 disc, 1 rounded square, 2 triangle, 3 diamond, 4 ring.
+    shape: usize,
+    color: Color,
+}
+
+/// Two icons of distinct shapes and colours (the first stands for the sun).
+pub(super) fn icon_pair(rng: &mut Rng) -> [Icon; 2] {
+    const COLORS: [u32; 8] = [
+        0xE8553E, 0x2E86DE, 0x27AE60, 0x8E44AD, 0xF39C12, 0x16A085, 0xD35400, 0xC0392B,
+    ];
+    let a = rng.below(5);
+    let b = (a + 1 + rng.below(4)) % 5;
+    let ca = rng.below(COLORS.len());
+    let cb = (ca + 1 + rng.below(COLORS.len() - 1)) % COLORS.len();
+    [
+        Icon {
+            shape: a,
+            color: hex(COLORS[ca]),
+        },
+        Icon {
+            shape: b,
+            color: hex(COLORS[cb]),
+        },
+    ]
+}
+
+/// Draws the icon standing for `s` centred at `(cx, cy)` in a cell of pitch `cell`.
+pub(super) fn draw_icon(
+    img: &mut RgbImage,
+    icons: &[Icon; 2],
+    s: Symbol,
+    (cx, cy): (f32, f32),
+    cell: f32,
+) {
+    let ic = icons[usize::from(s == Symbol::Moon)];
+    let r = cell * 0.24;
+    let shape = match ic.shape {
+        0 => Shape::circle(cx, cy, r),
+        1 => Shape::rrect(
+            cx - r * 0.9,
+            cy - r * 0.9,
+            cx + r * 0.9,
+            cy + r * 0.9,
+            r * 0.25,
+        ),
+        2 => Shape::Polygon(vec![
+            (cx, cy - r),
+            (cx + r * 0.95, cy + r * 0.75),
+            (cx - r * 0.95, cy + r * 0.75),
+        ]),
+        3 => Shape::Polygon(vec![(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]),
+        _ => Shape::circle(cx, cy, r).stroke(r * 0.45),
+    };
+    let w = (cell * 0.03).max(0.9);
+    draw::fill(img, &shape, ic.color, 1.0);
+    draw::fill(
+        img,
+        &shape.stroke(w),
+        mix(ic.color, hex(0x000000), 0.35),
+        1.0,
+    );
+}
+
+/// The 1x arrow outline (tip at the origin, 19 units tall, 12 wide).
+const ARROW: [(f32, f32); 7] = [
+    (0.0, 0.0),
+    (0.0, 16.0),
+    (4.0, 12.5),
+    (6.8, 19.0),
+    (9.2, 18.0),
+    (6.5, 11.5),
+    (11.5, 11.5),
+];
+
+/// Draws the pointer with its hot spot at a seeded cell edge or cell centre; returns the box
+/// it covers `(x0, y0, x1, y1)`.
+pub(super) fn pointer(
+    img: &mut RgbImage,
+    g: &Grid,
+    kind: Pointer,
+    scale: f32,
+    rng: &mut Rng,
+) -> (f32, f32, f32, f32) {
+    let (r, c) = (rng.below(g.rows) as f32, rng.below(g.cols) as f32);
+    let (fx, fy) = match rng.below(3) {
+        0 => (1.0, 0.5),
+        1 => (0.5, 1.0),
+        _ => (0.5, 0.5),
+    };
+    let jit = |rng: &mut Rng| (rng.f32() - 0.5) * 0.2;
+    let x = g.left + (c + fx + jit(rng)).min(g.cols as f32 - 0.1) * g.cell_w;
+    let y = g.top + (r + fy + jit(rng)).min(g.rows as f32 - 0.1) * g.cell_h;
+    let k = scale;
+    let (body, outline, fill) = match kind {
+        Pointer::Arrow => {
+            let pts = ARROW.iter().map(|&(a, b)| (x + a * k, y + b * k)).collect();
+            (Shape::Polygon(pts), hex(0xFFFFFF), hex(0x000000))
+        }
+        // The hot spot of the hand is its fingertip.
+        Pointer::Hand => (hand(x, y, k), hex(0x000000), hex(0xFFFFFF)),
+    };
+    let out = body.clone().offset(k.max(1.0));
+    let bounds = out.bounds();
+    draw::fill(img, &out, outline, 1.0);
+    draw::fill(img, &body, fill, 1.0);
+    bounds
+}
+
+/// The pointing hand, fingertip at `(x, y)`, `k` pixels per 1x pixel (about 16x21 at 1x).
+fn hand(x: f32, y: f32, k: f32) -> Shape {
+    let p = |a: f32, b: f32| (x + a * k, y + b * k);
+    let finger = Shape::segment(p(0.0, 1.5), p(0.0, 10.0), 3.2 * k);
+    let palm = Shape::rrect(
+        x - 2.5 * k,
+        y + 7.5 * k,
+        x + 10.0 * k,
+        y + 19.0 * k,
+        3.0 * k,
+    );
+    let thumb = Shape::segment(p(-2.0, 11.0), p(-5.0, 8.5), 3.0 * k);
+    let knuckles = Shape::segment(p(3.0, 7.5), p(9.0, 7.5), 3.2 * k);
+    finger.union(palm).union(thumb).union(knuckles)
+}
+
+/// Crops the image through the outer cells on `side`: a seeded third to two thirds of them
+/// stays visible. Returns the image and the grid shifted to it.
+pub(super) fn cut(img: &RgbImage, g: &Grid, side: Side, rng: &mut Rng) -> (RgbImage, Grid) {
+    let keep = 1.0 / 3.0 + rng.f32() / 3.0;
+    let (w, h) = img.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (0u32, 0u32, w, h);
+    let at = |v: f32, lim: u32| (v.round().max(1.0) as u32).min(lim.saturating_sub(1));
+    match side {
+        Side::Left => x0 = at(g.left + (1.0 - keep) * g.cell_w, w),
+        Side::Right => x1 = at(g.left + g.width() - (1.0 - keep) * g.cell_w, w).max(1),
+        Side::Top => y0 = at(g.top + (1.0 - keep) * g.cell_h, h),
+        Side::Bottom => y1 = at(g.top + g.height() - (1.0 - keep) * g.cell_h, h).max(1),
+    }
+    let out = image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image();
+    let grid = Grid {
+        left: g.left - x0 as f32,
+        top: g.top - y0 as f32,
+        ..*g
+    };
+    (out, grid)
+}

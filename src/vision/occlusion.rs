@@ -1,0 +1,307 @@
+//! Occlusion: finds the OS mouse pointer over a located board and lists the cells and edges it
+//! covers ([`crate::board::Reading::occluded`]). What was read there is kept, but it is no
+//! longer trusted: [`crate::certify`] treats occluded elements as free (confidence 0), so an
+//! answer is only shown when every reading of them agrees.
+//!
+//! The pointer (arrow: black with a thin white outline; hand: white with a thin black outline)
+//! is the one thing on a board where near-black and near-white neutral pixels touch along a
+//! closed outline. Stages: mask extreme pixels -> keep their contact band -> drop the grid
+//! lines' bands -> connected components -> size test (larger than a marker glyph, smaller
+//! than a few cells) -> the cells and edges under each component's box.
+//!
+//! Tango only for now: on Queens boards black crowns, black borders and dark x marks on grey
+//! regions show the same contrast, so the stage leaves Queens readings untouched.
+
+use crate::board::{Grid, Reading};
+use crate::certify::Element;
+use crate::puzzle::{Edge, Pos, Puzzle};
+use image::{GrayImage, Luma, RgbImage};
+use imageproc::distance_transform::Norm;
+use imageproc::region_labelling::{Connectivity, connected_components};
+
+/// Options of [`find_occluded`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct OcclusionOptions {
+    /// Run the stage at all. Default true.
+    pub enabled: bool,
+    /// A pixel is near-black below this luma (0..255). Default 60.
+    pub dark_max: u8,
+    /// A pixel is near-white above this luma (0..255). Default 215.
+    pub bright_min: u8,
+    /// Largest channel spread (max - min) of a neutral pixel. Default 40.
+    pub neutral_spread: u8,
+    /// Near-black and near-white pixels closer than this (pixels) are in contact. Default 2.
+    pub contact: u8,
+    /// Half width of the band around each grid line left out, relative to the cell pitch (at
+    /// least 1.5 px). Default 0.04.
+    pub line_band: f32,
+    /// Smallest extent (the longer side of a component's box) relative to the cell pitch: the
+    /// marker glyphs are smaller; a 1x pointer is about 0.3 of a 1x cell, less under browser
+    /// zoom. Default 0.15.
+    pub min_extent: f32,
+    /// Smallest extent in pixels (a pointer at 0.3x). Default 6.
+    pub min_extent_px: f32,
+    /// Largest extent relative to the cell pitch. Default 3.
+    pub max_extent: f32,
+    /// Smallest number of contact pixels in a component. Default 14.
+    pub min_pixels: u32,
+    /// A screen shows one pointer: more candidates than this are the board's own content (a
+    /// themed icon with black and white parts), and none is taken. Default 2.
+    pub max_candidates: usize,
+    /// A cell is occluded when the pointer's box covers the whole square of this half size
+    /// (relative to the cell pitch) around its centre: an icon is larger than a 1x pointer,
+    /// and what stays visible of it is still read. Default 0.15.
+    pub cell_reach: f32,
+    /// An edge is occluded when the box reaches within this share of the cell pitch of its
+    /// midpoint (where its marker is drawn). Default 0.16.
+    pub edge_reach: f32,
+}
+
+impl Default for OcclusionOptions {
+    fn default() -> Self {
+        OcclusionOptions {
+            enabled: true,
+            dark_max: 60,
+            bright_min: 215,
+            neutral_spread: 40,
+            contact: 2,
+            line_band: 0.04,
+            min_extent: 0.15,
+            min_extent_px: 6.0,
+            max_extent: 3.0,
+            min_pixels: 14,
+            max_candidates: 2,
+            cell_reach: 0.15,
+            edge_reach: 0.16,
+        }
+    }
+}
+
+/// A box `(x0, y0, x1, y1)` in image pixels.
+pub type PixelBox = (f32, f32, f32, f32);
+
+/// A pointer found: its box and the centres of its outline pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The box of its outline.
+    pub bbox: PixelBox,
+    /// The centres of its outline pixels (where near-black meets near-white).
+    pub pixels: Vec<(f32, f32)>,
+}
+
+/// Marks the cells and edges of a Tango reading that a pointer covers (sorted, no duplicates).
+pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
+    if !opts.enabled || !matches!(reading.puzzle, Puzzle::Tango(_)) {
+        return;
+    }
+    let boxes = find_pointers(img, &reading.grid, opts);
+    if boxes.len() > opts.max_candidates {
+        return;
+    }
+    let mut out = Vec::new();
+    for b in &boxes {
+        out.extend(covered(&reading.grid, b, opts));
+    }
+    out.sort();
+    out.dedup();
+    reading.occluded = out;
+}
+
+/// The boxes of the pointer-like components over the board.
+pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<Found> {
+    let (w, h) = img.dimensions();
+    let x0 = g.left.max(0.0).floor() as u32;
+    let y0 = g.top.max(0.0).floor() as u32;
+    let x1 = ((g.left + g.width()).ceil().max(0.0) as u32).min(w);
+    let y1 = ((g.top + g.height()).ceil().max(0.0) as u32).min(h);
+    if x1 <= x0 + 2 || y1 <= y0 + 2 || g.cell_w <= 0.0 {
+        return Vec::new();
+    }
+    let contact = contact_mask(img, (x0, y0, x1, y1), g, opts);
+    let labels = connected_components(&contact, Connectivity::Eight, Luma([0u8]));
+    let mut stats: Vec<(u32, u32, u32, u32, u32)> = Vec::new();
+    for (x, y, l) in labels.enumerate_pixels() {
+        let l = l[0] as usize;
+        if l == 0 {
+            continue;
+        }
+        if stats.len() < l {
+            stats.resize(l, (u32::MAX, u32::MAX, 0, 0, 0));
+        }
+        let s = &mut stats[l - 1];
+        *s = (s.0.min(x), s.1.min(y), s.2.max(x), s.3.max(y), s.4 + 1);
+    }
+    let cell = g.cell_w.min(g.cell_h);
+    let min_ext = (opts.min_extent * cell).max(opts.min_extent_px);
+    let keep: Vec<usize> = (0..stats.len())
+        .filter(|&i| {
+            let s = stats[i];
+            let ext = ((s.2 - s.0 + 1).max(s.3 - s.1 + 1)) as f32;
+            s.4 >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
+        })
+        .collect();
+    let mut found: Vec<Found> = keep
+        .iter()
+        .map(|&i| {
+            let s = stats[i];
+            Found {
+                bbox: (
+                    (x0 + s.0) as f32,
+                    (y0 + s.1) as f32,
+                    (x0 + s.2 + 1) as f32,
+                    (y0 + s.3 + 1) as f32,
+                ),
+                pixels: Vec::new(),
+            }
+        })
+        .collect();
+    for (x, y, l) in labels.enumerate_pixels() {
+        let l = l[0] as usize;
+        if let Some(k) = keep.iter().position(|&i| l > 0 && i == l - 1) {
+            let p = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
+            found[k].pixels.push(p);
+        }
+    }
+    found
+}
+
+/// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
+/// grid lines (255 = in the mask).
+fn contact_mask(
+    img: &RgbImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    g: &Grid,
+    opts: &OcclusionOptions,
+) -> GrayImage {
+    let (w, h) = (x1 - x0, y1 - y0);
+    let mut dark = GrayImage::new(w, h);
+    let mut bright = GrayImage::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            let p = img.get_pixel(x0 + x, y0 + y).0;
+            let hi = p.iter().copied().max().unwrap_or(0);
+            let lo = p.iter().copied().min().unwrap_or(0);
+            if hi - lo > opts.neutral_spread {
+                continue;
+            }
+            let luma = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
+            if luma < opts.dark_max as u32 {
+                dark.put_pixel(x, y, Luma([255]));
+            } else if luma > opts.bright_min as u32 {
+                bright.put_pixel(x, y, Luma([255]));
+            }
+        }
+    }
+    let near_dark = imageproc::morphology::dilate(&dark, Norm::LInf, opts.contact);
+    let near_bright = imageproc::morphology::dilate(&bright, Norm::LInf, opts.contact);
+    let band = (opts.line_band * g.cell_w.min(g.cell_h)).max(1.5);
+    let on_line = |v: f32, start: f32, pitch: f32| {
+        let k = ((v - start) / pitch).round();
+        (v - (start + k * pitch)).abs() <= band
+    };
+    let mut out = GrayImage::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
+            let b = bright.get_pixel(x, y)[0] > 0 && near_dark.get_pixel(x, y)[0] > 0;
+            if !(d || b) {
+                continue;
+            }
+            let (px, py) = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
+            if on_line(px, g.left, g.cell_w) || on_line(py, g.top, g.cell_h) {
+                continue;
+            }
+            out.put_pixel(x, y, Luma([255]));
+        }
+    }
+    out
+}
+
+/// The cells and edges whose icon or marker area the pointer's outline reaches.
+pub fn covered(g: &Grid, f: &Found, opts: &OcclusionOptions) -> Vec<Element> {
+    let reaches = |(cx, cy): (f32, f32), r: f32| {
+        f.pixels
+            .iter()
+            .any(|&(x, y)| (x - cx).abs() <= r && (y - cy).abs() <= r)
+    };
+    let cell = g.cell_w.min(g.cell_h);
+    let mut out = Vec::new();
+    for row in 0..g.rows {
+        for col in 0..g.cols {
+            let pos = Pos::new(row, col);
+            let (cx, cy) = g.center(pos);
+            let r = opts.cell_reach * cell;
+            let b = f.bbox;
+            if b.0 <= cx - r && b.2 >= cx + r && b.1 <= cy - r && b.3 >= cy + r {
+                out.push(Element::Cell { pos });
+            }
+            let edges = [
+                (col + 1 < g.cols).then_some(Edge::Right(pos)),
+                (row + 1 < g.rows).then_some(Edge::Down(pos)),
+            ];
+            for edge in edges.into_iter().flatten() {
+                if reaches(g.edge_center(edge), opts.edge_reach * cell) {
+                    out.push(Element::Edge { edge });
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+    use crate::render::synth::{Pointer, SynthOptions, Variations, render};
+
+    #[test]
+    fn documented_occlusion_defaults() {
+        crate::vision::check_documented_defaults(
+            include_str!("occlusion.rs"),
+            "OcclusionOptions",
+            &format!("{:?}", OcclusionOptions::default()),
+        );
+    }
+
+    #[test]
+    fn finds_both_pointers_and_nothing_on_a_plain_board() {
+        let p = format::parse("tango 4x4\nS . . M\n\n. .=. .\nx\n. . . .\n\n. . . .\n").unwrap();
+        let opts = OcclusionOptions::default();
+        for theme in [crate::board::Theme::Light, crate::board::Theme::Dark] {
+            let plain = render(
+                &p,
+                None,
+                &SynthOptions {
+                    theme,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            assert!(find_pointers(&plain.image, &plain.grid, &opts).is_empty());
+            for (seed, kind) in [(1, Pointer::Arrow), (2, Pointer::Hand), (3, Pointer::Arrow)] {
+                let o = SynthOptions {
+                    theme,
+                    seed,
+                    variations: Variations {
+                        pointer: Some(kind),
+                        ..Default::default()
+                    },
+                    ..Default::default()
+                };
+                let shot = render(&p, None, &o).unwrap();
+                let found: Vec<PixelBox> = find_pointers(&shot.image, &shot.grid, &opts)
+                    .iter()
+                    .map(|f| f.bbox)
+                    .collect();
+                let truth = shot.pointer_box.unwrap();
+                assert!(
+                    found
+                        .iter()
+                        .any(|b| b.0 < truth.2 && truth.0 < b.2 && b.1 < truth.3 && truth.1 < b.3),
+                    "{theme:?} {kind:?}: {found:?} vs {truth:?}"
+                );
+            }
+        }
+    }
+}

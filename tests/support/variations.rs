@@ -1,0 +1,193 @@
+//! The stress set of issue 10: random generated puzzles rendered with one of the renderer's
+//! variations (pointer arrow / hand, rule-break stripes, win shimmer, fading pieces, themed
+//! icons, a cut at an image edge, 0.3x-0.35x scale), read and solved end to end (certify
+//! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
+//! refused. Shared by `tests/stress_variations.rs` (a small sample) and
+//! `examples/stress_variations.rs` (the full table).
+
+use snapsolve::answer::solve_reading;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::generate::deduce::Grade;
+use snapsolve::generate::make::{GenerateOptions, generate};
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::puzzle::{Game, Puzzle, Solution};
+use snapsolve::render::rng::Rng;
+use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOptions, render};
+use snapsolve::solve::SolveOptions;
+
+/// The variations, by name.
+pub const VARIATIONS: [&str; 10] = [
+    "plain",
+    "pointer-arrow",
+    "pointer-hand",
+    "stripes",
+    "shimmer",
+    "fade-in",
+    "themed",
+    "cut-edge",
+    "scale-0.35x",
+    "scale-0.3x",
+];
+
+/// How one render came out, judged by the answer shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// The answer shown is the puzzle's solution.
+    Exact,
+    /// An answer was shown and it is not the solution: must never happen.
+    Wrong,
+    /// No answer shown: no solution, several, uncertain or a solver timeout.
+    NoneSeveral,
+    /// No board read.
+    Refused,
+}
+
+/// The puzzle of a case: Tango 6x6 / 8x8 or Queens 7..10 (Tango only for `themed`).
+fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
+    let mut rng = Rng::new(seed ^ 0xA5A5);
+    let tango = variation == "themed" || rng.chance(0.5);
+    let (game, size) = if tango {
+        (Game::Tango, [6, 8][rng.below(2)])
+    } else {
+        (Game::Queens, 7 + rng.below(4))
+    };
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][rng.below(3)];
+    let g = generate(&GenerateOptions::new(game, size, grade, seed))
+        .or_else(|_| generate(&GenerateOptions::new(game, size, Grade::Easy, seed)))
+        .expect("a generated puzzle");
+    (g.puzzle, g.solution)
+}
+
+/// The render options of a case.
+pub fn options(seed: u64, variation: &str) -> SynthOptions {
+    let mut rng = Rng::new(seed);
+    // The spread of the plain stress set, at scales where every board reads (0.6x-2x), so
+    // that what changes per row is the variation.
+    let ranges = RandomRanges {
+        scale: (0.6, 2.0),
+        jpeg: (60, 95),
+        jpeg_share: 0.5,
+        ..RandomRanges::default()
+    };
+    let mut o = SynthOptions::random(&mut rng, &ranges);
+    o.seed = seed;
+    let v = &mut o.variations;
+    match variation {
+        "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
+        "pointer-hand" => v.pointer = Some(Pointer::Hand),
+        "stripes" => v.stripes = true,
+        "shimmer" => {
+            v.shimmer = true;
+            o.state = GameState::Solved;
+        }
+        "fade-in" => {
+            v.fade = 0.3 + 0.6 * rng.f32();
+            if o.state == GameState::Raw {
+                o.state = GameState::InProgress;
+            }
+        }
+        "themed" => v.themed = true,
+        "cut-edge" => {
+            v.cut = Some([Side::Left, Side::Right, Side::Top, Side::Bottom][rng.below(4)])
+        }
+        "scale-0.35x" => o.scale = 126,
+        "scale-0.3x" => o.scale = 108,
+        _ => {}
+    }
+    if v.pointer.is_some() {
+        v.pointer_scale = 0.5 + 1.5 * rng.f32();
+    }
+    o
+}
+
+/// Renders, reads, solves and classes one case; the detail says what was shown.
+pub fn run(seed: u64, variation: &str) -> (Class, String) {
+    let (p, sol) = puzzle(seed, variation);
+    let opts = options(seed, variation);
+    let themed = opts.variations.themed;
+    let shot = match render(&p, Some(&sol), &opts) {
+        Ok(s) => s,
+        Err(e) => return (Class::Refused, format!("render: {e}")),
+    };
+    let reading = match read_image(&shot.image, &ReadOptions::default()) {
+        Ok(r) => r,
+        Err(e) => return (Class::Refused, e.to_string()),
+    };
+    let occluded = reading.occluded.len();
+    let solved = match solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    ) {
+        Ok(s) => s,
+        Err(e) => return (Class::NoneSeveral, e.to_string()),
+    };
+    let detail = format!("{} (occluded {occluded})", solved.outcome_name());
+    match solved.answer() {
+        Some(s) if same_answer(s, &sol, themed) => (Class::Exact, detail),
+        Some(_) => (Class::Wrong, detail),
+        None => (Class::NoneSeveral, detail),
+    }
+}
+
+/// Equal solutions; with themed icons also the one with the two icons swapped (which icon is
+/// "sun" is the reader's choice).
+fn same_answer(got: &Solution, want: &Solution, themed: bool) -> bool {
+    match got {
+        Solution::Tango { rows, cols, cells } if themed && got != want => {
+            let swapped = Solution::Tango {
+                rows: *rows,
+                cols: *cols,
+                cells: cells.iter().map(|s| s.other()).collect(),
+            };
+            &swapped == want
+        }
+        _ => got == want,
+    }
+}
+
+/// Counts per class of one variation: exact, WRONG, none-several, refused.
+pub type Row = [usize; 4];
+
+/// The table: one line per variation with its counts and exact rate.
+pub fn table(rows: &[(&str, Row)]) -> String {
+    let mut out = format!(
+        "{:<14} {:>6} {:>6} {:>12} {:>8} {:>6} {:>8}\n",
+        "variation", "exact", "WRONG", "none-several", "refused", "total", "exact %"
+    );
+    for (name, r) in rows {
+        let total: usize = r.iter().sum();
+        let rate = 100.0 * r[0] as f64 / total.max(1) as f64;
+        out += &format!(
+            "{name:<14} {:>6} {:>6} {:>12} {:>8} {total:>6} {rate:>7.1}%\n",
+            r[0], r[1], r[2], r[3]
+        );
+    }
+    out
+}
+
+/// Runs `per` seeds (`first..first + per`) of every variation on rayon's threads.
+pub fn run_all(first: u64, per: u64) -> (Vec<(&'static str, Row)>, Vec<String>) {
+    use rayon::prelude::*;
+    let cases: Vec<(&str, u64)> = VARIATIONS
+        .iter()
+        .flat_map(|&v| (first..first + per).map(move |s| (v, s)))
+        .collect();
+    let results: Vec<(&str, u64, Class, String)> = cases
+        .par_iter()
+        .map(|&(v, s)| {
+            let (c, d) = run(s, v);
+            (v, s, c, d)
+        })
+        .collect();
+    let mut rows: Vec<(&str, Row)> = VARIATIONS.iter().map(|&v| (v, [0; 4])).collect();
+    let mut lines = Vec::new();
+    for (v, s, c, d) in results {
+        let row = rows.iter_mut().find(|r| r.0 == v).expect("a variation");
+        row.1[c as usize] += 1;
+        if c != Class::Exact {
+            lines.push(format!("{v} seed {s}: {c:?}: {d}"));
+        }
+    }
+    (rows, lines)
+}
