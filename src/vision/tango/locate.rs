@@ -102,7 +102,7 @@ pub struct TangoLocateOptions {
     pub min_segment_frac: f32,
     /// Largest mean coverage of the interior lines just beyond any one side of the board (a
     /// lattice shifted a row off the board has the board's lines running on past one side).
-    /// Default 0.7.
+    /// Default 0.5.
     pub max_side_overshoot: f32,
     /// Largest mean coverage of the interior lines just beyond the board's border (they stop
     /// at the border; a part of a larger lattice fails this). Default 0.5.
@@ -200,7 +200,7 @@ impl Default for TangoLocateOptions {
             extent_window: 4,
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
-            max_side_overshoot: 0.7,
+            max_side_overshoot: 0.5,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
