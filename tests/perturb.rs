@@ -5,8 +5,7 @@
 //! - `perturbation_suite`: perturbs a sample of the labelled images of `fixtures/` and
 //!   `../shared/realshots`, reads and solves them, prints the table to stderr and asserts per
 //!   row: 0 WRONG, `right` >= 95% of the unperturbed row's `right` (80% for down-0.35x; for
-//!   the cut board a refusal counts as right). Ignored until the library's certified outcomes
-//!   land (today some rows give WRONG answers): run it with
+//!   the cut board a refusal counts as right). It asserts 0 wrong answers; see its table with
 //!   `cargo test --release --test perturb -- --nocapture`.
 //!   The full suite is `cargo run --release --example perturb`.
 
