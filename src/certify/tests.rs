@@ -1,0 +1,237 @@
+//! Unit tests of the certify stage.
+
+use super::*;
+use crate::board::{Grid, Theme};
+use crate::format;
+
+fn reading(p: Puzzle, doubts: Vec<Doubt>) -> Reading {
+    let (rows, cols) = p.size();
+    Reading {
+        puzzle: p,
+        grid: Grid {
+            rows,
+            cols,
+            left: 0.0,
+            top: 0.0,
+            cell_w: 10.0,
+            cell_h: 10.0,
+        },
+        theme: Theme::Light,
+        placed: Vec::new(),
+        doubts,
+        min_confidence: 0.2,
+        occluded: Vec::new(),
+    }
+}
+
+fn tango(text: &str) -> Tango {
+    match format::parse(text).unwrap() {
+        Puzzle::Tango(t) => t,
+        _ => panic!("not tango"),
+    }
+}
+
+fn unique(t: &Tango) -> Solution {
+    let o = BitTango::from_tango(t).solve_up_to(2);
+    assert_eq!(o.count, 1);
+    o.first.unwrap()
+}
+
+fn six() -> Tango {
+    tango(include_str!("../../fixtures/examples/tango-six-givens.txt"))
+}
+
+#[test]
+fn no_doubt_is_certain() {
+    let t = six();
+    let s = unique(&t);
+    let r = reading(Puzzle::Tango(t), vec![]);
+    assert!(matches!(
+        certify_unique(&r, &s, &CertifyOptions::default()),
+        Certificate::Certain { .. }
+    ));
+}
+
+/// A doubted given whose other symbol also gives a unique (different) solution makes the
+/// answer uncertain, naming that cell.
+#[test]
+fn a_doubted_given_that_decides_is_uncertain() {
+    let t = six();
+    let s = unique(&t);
+    // Find a given whose flip still gives exactly one solution.
+    let flip = t.givens().find_map(|(p, g)| {
+        let mut f = t.clone();
+        f.set_given(p, Some(g.other()));
+        (BitTango::from_tango(&f).solve_up_to(2).count == 1).then_some(p)
+    });
+    let Some(p) = flip else {
+        return; // this puzzle has no such given: nothing to test with it
+    };
+    let r = reading(
+        Puzzle::Tango(t),
+        vec![Doubt::Cell {
+            pos: p,
+            confidence: 0.3,
+        }],
+    );
+    match certify_unique(&r, &s, &CertifyOptions::default()) {
+        Certificate::Uncertain {
+            deciding,
+            alternatives,
+            ..
+        } => {
+            assert!(deciding.contains(&Element::Cell { pos: p }));
+            assert!(!alternatives.is_empty());
+        }
+        other => panic!("expected uncertain, got {other:?}"),
+    }
+}
+
+/// Tango's relaxed-solution method agrees with trying every alternative by brute force.
+#[test]
+fn tango_reachable_matches_brute_force() {
+    let t = six();
+    let mut free: Vec<Free> = Vec::new();
+    let elems: Vec<Element> = t
+        .givens()
+        .map(|(pos, _)| Element::Cell { pos })
+        .take(2)
+        .chain(t.edges().take(2).map(|edge| Element::Edge { edge }))
+        .collect();
+    let p = Puzzle::Tango(t.clone());
+    for e in elems {
+        free.push(Free {
+            element: e,
+            read: value_of(&p, e),
+            confidence: 0.1,
+        });
+    }
+    let (fast, complete) = tango_reachable(&t, &free, usize::MAX, usize::MAX);
+    assert!(complete);
+    let mut fast: Vec<Solution> = fast.into_iter().map(|(_, s)| s).collect();
+    // Brute force: every value of every free element.
+    let mut slow: Vec<Solution> = Vec::new();
+    for code in 0..3usize.pow(free.len() as u32) {
+        let mut alt = t.clone();
+        let mut c = code;
+        for f in &free {
+            let v = c % 3;
+            c /= 3;
+            match f.element {
+                Element::Cell { pos } => {
+                    alt.set_given(pos, [None, Some(Symbol::Sun), Some(Symbol::Moon)][v])
+                }
+                Element::Edge { edge } => {
+                    alt.set_marker(edge, [None, Some(Marker::Same), Some(Marker::Opposite)][v])
+                }
+            }
+        }
+        if alt.validate().is_err() {
+            continue;
+        }
+        let o = BitTango::from_tango(&alt).solve_up_to(2);
+        if o.count == 1 {
+            let s = o.first.unwrap();
+            if !slow.contains(&s) {
+                slow.push(s);
+            }
+        }
+    }
+    let key = |s: &Solution| format!("{s:?}");
+    fast.sort_by_key(key);
+    slow.sort_by_key(key);
+    assert_eq!(fast, slow);
+}
+
+/// A phantom marker that makes the puzzle unsolvable, read with doubt, is dropped.
+#[test]
+fn a_doubted_phantom_marker_is_repaired() {
+    let t = six();
+    let s = unique(&t);
+    // Add a marker that contradicts the solution on an edge without one.
+    let edge = t
+        .edges()
+        .find(|&e| t.marker(e).is_none())
+        .expect("an edge without marker");
+    let want = implied(&s, Element::Edge { edge }).unwrap();
+    let wrong = match want {
+        Value::Marker(Marker::Same) => Marker::Opposite,
+        _ => Marker::Same,
+    };
+    let mut bad = t.clone();
+    bad.set_marker(edge, Some(wrong));
+    assert_eq!(BitTango::from_tango(&bad).solve_up_to(2).count, 0);
+    let r = reading(
+        Puzzle::Tango(bad),
+        vec![Doubt::Edge {
+            edge,
+            confidence: 0.3,
+        }],
+    );
+    match repair(&r, &CertifyOptions::default()) {
+        Certificate::Repaired {
+            solution, changes, ..
+        } => {
+            assert_eq!(solution, s);
+            assert_eq!(changes.len(), 1);
+            assert_eq!(changes[0].element, Element::Edge { edge });
+        }
+        other => panic!("expected a repair, got {other:?}"),
+    }
+}
+
+/// The same phantom marker read with confidence is not touched.
+#[test]
+fn a_confident_misread_is_not_repaired() {
+    let t = six();
+    let s = unique(&t);
+    let edge = t.edges().find(|&e| t.marker(e).is_none()).unwrap();
+    let wrong = match implied(&s, Element::Edge { edge }) {
+        Some(Value::Marker(Marker::Same)) => Marker::Opposite,
+        _ => Marker::Same,
+    };
+    let mut bad = t.clone();
+    bad.set_marker(edge, Some(wrong));
+    let r = reading(
+        Puzzle::Tango(bad),
+        vec![Doubt::Edge {
+            edge,
+            confidence: 0.8,
+        }],
+    );
+    assert!(matches!(
+        repair(&r, &CertifyOptions::default()),
+        Certificate::Unrepaired { .. }
+    ));
+}
+
+/// Queens: a doubted cell whose neighbouring region gives another unique solution.
+#[test]
+fn queens_alternatives_are_found() {
+    let p = format::parse(include_str!("../../fixtures/examples/queens-307.txt"));
+    let Ok(Puzzle::Queens(q)) = p else {
+        return; // example missing in this checkout: nothing to test with
+    };
+    let s = BitQueens::from_queens(&q).solve_up_to(2).first.unwrap();
+    let r = reading(Puzzle::Queens(q.clone()), vec![]);
+    assert!(matches!(
+        certify_unique(&r, &s, &CertifyOptions::default()),
+        Certificate::Certain { .. }
+    ));
+    // Every cell doubted at once exceeds a tiny budget: never certain.
+    let doubts = (0..q.n())
+        .map(|i| Doubt::Cell {
+            pos: Pos::new(i, i),
+            confidence: 0.1,
+        })
+        .collect();
+    let r = reading(Puzzle::Queens(q), doubts);
+    let opts = CertifyOptions {
+        max_queens_maps: 3,
+        ..CertifyOptions::default()
+    };
+    assert!(!matches!(
+        certify_unique(&r, &s, &opts),
+        Certificate::Certain { .. }
+    ));
+}
