@@ -15,6 +15,38 @@ pub enum Theme {
     Dark,
 }
 
+/// A side of the image (where a board is cut off; where the renderer cuts one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The left edge.
+    Left,
+    /// The right edge.
+    Right,
+    /// The top edge.
+    Top,
+    /// The bottom edge.
+    Bottom,
+}
+
+impl Side {
+    /// Lowercase name (`left`, `right`, `top`, `bottom`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+        }
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The board's grid in image pixel coordinates (x to the right, y down). Cell `(r, c)` covers
 /// `[left + c * cell_w, left + (c + 1) * cell_w) x [top + r * cell_h, top + (r + 1) * cell_h)`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

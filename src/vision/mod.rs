@@ -59,29 +59,7 @@ pub enum ReadError {
     },
 }
 
-/// A side of the image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The left edge.
-    Left,
-    /// The right edge.
-    Right,
-    /// The top edge.
-    Top,
-    /// The bottom edge.
-    Bottom,
-}
-
-impl std::fmt::Display for Side {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Side::Left => "left",
-            Side::Right => "right",
-            Side::Top => "top",
-            Side::Bottom => "bottom",
-        })
-    }
-}
+pub use crate::board::Side;
 
 /// Test support: checks every "Default N" written in the field docs of an options struct
 /// against the struct's `Default` (its `Debug` form), so a documented default cannot drift.

@@ -31,30 +31,7 @@ impl Pointer {
     }
 }
 
-/// An image edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The left edge.
-    Left,
-    /// The right edge.
-    Right,
-    /// The top edge.
-    Top,
-    /// The bottom edge.
-    Bottom,
-}
-
-impl Side {
-    /// Lowercase name (`left`, `right`, `top`, `bottom`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "left",
-            Side::Right => "right",
-            Side::Top => "top",
-            Side::Bottom => "bottom",
-        }
-    }
-}
+pub use crate::board::Side;
 
 /// The variations of [`super::SynthOptions::variations`]. `Default` draws none of them.
 #[derive(Clone, Debug, PartialEq)]
