@@ -342,8 +342,8 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
     }
     match r.solutions.as_slice() {
         [] => unrepaired("no reading of the doubted elements has exactly one solution".into()),
-        [(_, y)] => {
-            let Some((puzzle, changes)) = smallest_change(reading, &r.free, y) else {
+        [(alt, y)] => {
+            let Some((puzzle, changes)) = smallest_change(reading, &r.free, alt, y) else {
                 return unrepaired("the repair would change too much".into());
             };
             if changes.len() > opts.max_repair_changes {
@@ -424,10 +424,12 @@ fn implied(s: &Solution, e: Element) -> Option<Value> {
 
 /// The repaired puzzle closest to the reading that has `target` as its only solution: read
 /// values that contradict `target` are changed, then free elements read as empty are set to
-/// `target`'s value, least confident first, until the solution is unique.
+/// `target`'s value, least confident first, until the solution is unique. `alt` is the
+/// alternative the search found giving `target` (for Queens already the smallest change).
 fn smallest_change(
     reading: &Reading,
     free: &[Free],
+    alt: &Puzzle,
     target: &Solution,
 ) -> Option<(Puzzle, Vec<Change>)> {
     match &reading.puzzle {
@@ -476,15 +478,13 @@ fn smallest_change(
             (out.count == 1 && out.first.as_ref() == Some(target))
                 .then_some((Puzzle::Tango(p), changes))
         }
-        Puzzle::Queens(q) => {
-            // The reachable search found the alternative itself; recompute it fewest changes
-            // first and report the cells whose region changed.
-            let (sols, _) = queens_reachable(q, free, usize::MAX, usize::MAX);
-            let (alt, _) = sols.into_iter().find(|(_, s)| s == target)?;
+        Puzzle::Queens(_) => {
+            // The search visits Queens maps fewest changes first: the alternative it found is
+            // already the smallest change.
             let changes = free
                 .iter()
                 .filter_map(|f| {
-                    let now = value_of(&alt, f.element);
+                    let now = value_of(alt, f.element);
                     (now != f.read).then_some(Change {
                         element: f.element,
                         read: f.read,
@@ -493,7 +493,7 @@ fn smallest_change(
                     })
                 })
                 .collect();
-            Some((alt, changes))
+            Some((alt.clone(), changes))
         }
     }
 }
