@@ -168,3 +168,28 @@ impl Reading {
         self.puzzle.game()
     }
 }
+
+#[cfg(test)]
+impl Reading {
+    /// Test support: a reading of `puzzle` on a 10-pixel grid at the origin, light theme, min
+    /// confidence 0.2.
+    pub(crate) fn for_test(puzzle: Puzzle, placed: Vec<Placed>, doubts: Vec<Doubt>) -> Reading {
+        let (rows, cols) = puzzle.size();
+        Reading {
+            puzzle,
+            grid: Grid {
+                rows,
+                cols,
+                left: 0.0,
+                top: 0.0,
+                cell_w: 10.0,
+                cell_h: 10.0,
+            },
+            theme: Theme::Light,
+            placed,
+            doubts,
+            min_confidence: 0.2,
+            occluded: Vec::new(),
+        }
+    }
+}

@@ -138,27 +138,10 @@ pub fn resolve(reading: &mut Reading, opts: &ResolveOptions) -> Resolution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Grid, Theme};
     use crate::format;
 
     fn reading(p: Puzzle, placed: Vec<Placed>, doubts: Vec<Doubt>) -> Reading {
-        let (rows, cols) = p.size();
-        Reading {
-            puzzle: p,
-            grid: Grid {
-                rows,
-                cols,
-                left: 0.0,
-                top: 0.0,
-                cell_w: 10.0,
-                cell_h: 10.0,
-            },
-            theme: Theme::Light,
-            placed,
-            doubts,
-            min_confidence: 0.2,
-            occluded: Vec::new(),
-        }
+        Reading::for_test(p, placed, doubts)
     }
 
     #[test]

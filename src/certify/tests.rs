@@ -1,27 +1,10 @@
 //! Unit tests of the certify stage.
 
 use super::*;
-use crate::board::{Grid, Theme};
 use crate::format;
 
 fn reading(p: Puzzle, doubts: Vec<Doubt>) -> Reading {
-    let (rows, cols) = p.size();
-    Reading {
-        puzzle: p,
-        grid: Grid {
-            rows,
-            cols,
-            left: 0.0,
-            top: 0.0,
-            cell_w: 10.0,
-            cell_h: 10.0,
-        },
-        theme: Theme::Light,
-        placed: Vec::new(),
-        doubts,
-        min_confidence: 0.2,
-        occluded: Vec::new(),
-    }
+    Reading::for_test(p, Vec::new(), doubts)
 }
 
 fn tango(text: &str) -> Tango {
