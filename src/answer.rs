@@ -51,7 +51,6 @@ impl From<pipeline::PipelineError> for ImageError {
     }
 }
 
-/// The exit code of a reading error: 5 for images that cannot be decoded (or are too large),
 /// What kind of failure an image input met, for a caller that ranks failures (the binary
 /// turns it into an exit code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
