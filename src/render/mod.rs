@@ -36,6 +36,7 @@
 //!     doubts: vec![],
 //!     min_confidence: 1.0,
 //!     occluded: vec![],
+//!     straightened: None,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

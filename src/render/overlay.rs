@@ -291,6 +291,7 @@ mod tests {
             doubts: Vec::new(),
             min_confidence: 1.0,
             occluded: Vec::new(),
+            straightened: None,
         }
     }
 
