@@ -473,8 +473,7 @@ pub fn print_with_placed(p: &Puzzle, placed: &[Placed]) -> String {
                 .unwrap_or('.'),
         }),
         Puzzle::Queens(q) => {
-            let mut out =
-                print_queens(q, |pos| placed.contains(&Placed::Crown { pos }));
+            let mut out = print_queens(q, |pos| placed.contains(&Placed::Crown { pos }));
             out.push_str(&marks::print(q.n(), placed));
             out
         }
@@ -592,8 +591,14 @@ mod tests {
         assert_eq!(
             placed,
             vec![
-                Placed::Symbol { pos: Pos::new(0, 1), symbol: Symbol::Sun },
-                Placed::Symbol { pos: Pos::new(0, 3), symbol: Symbol::Moon },
+                Placed::Symbol {
+                    pos: Pos::new(0, 1),
+                    symbol: Symbol::Sun
+                },
+                Placed::Symbol {
+                    pos: Pos::new(0, 3),
+                    symbol: Symbol::Moon
+                },
             ]
         );
         let (p, placed) = parse_with_placed(QUEENS_STATE).unwrap();
@@ -605,7 +610,10 @@ mod tests {
         assert_eq!(crowns, vec![Pos::new(0, 2), Pos::new(2, 1)]);
         assert_eq!(placed.len(), 6);
         // The puzzle alone is the same as without the player's pieces.
-        assert_eq!(p, parse("queens 4x4\nA A B B\nA C C B\nD D C B\nD D D B\n").unwrap());
+        assert_eq!(
+            p,
+            parse("queens 4x4\nA A B B\nA C C B\nD D C B\nD D D B\n").unwrap()
+        );
     }
 
     #[test]

@@ -17,7 +17,11 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
         match load(input) {
             Ok((p, placed)) => {
                 let (rows, cols) = p.size();
-                println!("{name}: ok ({} {rows}x{cols}{})", p.game(), placed_note(&placed));
+                println!(
+                    "{name}: ok ({} {rows}x{cols}{})",
+                    p.game(),
+                    placed_note(&placed)
+                );
                 for w in p.warnings() {
                     diag(format!("{name}: warning: {w}"));
                 }
@@ -36,9 +40,21 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
 fn placed_note(placed: &[Placed]) -> String {
     let count = |f: fn(&Placed) -> bool| placed.iter().filter(|p| f(p)).count();
     let parts = [
-        (count(|p| matches!(p, Placed::Symbol { .. })), "piece", "pieces"),
-        (count(|p| matches!(p, Placed::Crown { .. })), "crown", "crowns"),
-        (count(|p| matches!(p, Placed::Cross { .. })), "x mark", "x marks"),
+        (
+            count(|p| matches!(p, Placed::Symbol { .. })),
+            "piece",
+            "pieces",
+        ),
+        (
+            count(|p| matches!(p, Placed::Crown { .. })),
+            "crown",
+            "crowns",
+        ),
+        (
+            count(|p| matches!(p, Placed::Cross { .. })),
+            "x mark",
+            "x marks",
+        ),
     ];
     let said: Vec<String> = parts
         .iter()
