@@ -220,6 +220,7 @@ fn step_json(e: &Explained) -> Value {
         "grade": h.rule.grade().to_string(),
         "explain": e.sentence(),
         "because": e.reason.cells.iter().map(|&p| pos_json(p)).collect::<Vec<_>>(),
+        "area": e.reason.area.iter().map(|&p| pos_json(p)).collect::<Vec<_>>(),
     })
 }
 
@@ -256,7 +257,7 @@ fn draw(cfg: &HintConfig, board: &Board, advice: &Advice, png: &Path) -> Result<
         Advice::Next(e) => Some(HintMarks::Step {
             cell: e.hint.pos,
             fill: e.hint.fill,
-            behind: e.reason.cells.clone(),
+            behind: [&e.reason.cells[..], &e.reason.area[..]].concat(),
         }),
         Advice::Wrong { piece, .. } => Some(HintMarks::Wrong {
             cell: piece.placed.pos(),

@@ -34,6 +34,9 @@ pub struct Reason {
     pub because: String,
     /// The rule of the game it applies: `no three alike`.
     pub law: String,
+    /// Open cells the reason speaks of (the free cells of a confined region, the rest of a
+    /// line completed every way), in reading order; shown with [`Reason::cells`].
+    pub area: Vec<Pos>,
 }
 
 impl Reason {
@@ -45,7 +48,16 @@ impl Reason {
             cells,
             because,
             law: law.into(),
+            area: Vec::new(),
         }
+    }
+
+    /// The same reason speaking of the open cells `area` too.
+    pub(super) fn with_area(mut self, mut area: Vec<Pos>) -> Reason {
+        area.sort();
+        area.dedup();
+        self.area = area;
+        self
     }
 }
 

@@ -274,16 +274,19 @@ impl QueensEngine {
             .filter(|&&j| cells[j] == 0)
             .map(|&j| self.pos(j))
             .collect();
-        Some(Reason::new(
-            empty,
-            format!(
-                "a crown at {} would rule out {}, the last free cells of {}",
-                self.pos(i),
-                and_list(&free),
-                self.group_name(g)
-            ),
-            format!("every {} holds a crown", self.group_kind(g)),
-        ))
+        Some(
+            Reason::new(
+                empty,
+                format!(
+                    "a crown at {} would rule out {}, the last free cells of {}",
+                    self.pos(i),
+                    and_list(&free),
+                    self.group_name(g)
+                ),
+                format!("every {} holds a crown", self.group_kind(g)),
+            )
+            .with_area(free),
+        )
     }
 
     /// The `k` groups whose confinement clears cell `i`: regions confined to as many lines, or
@@ -339,11 +342,14 @@ impl QueensEngine {
         } else {
             format!("the {crowns} of {there} lie{verb} in {them}")
         };
-        Some(Reason::new(
-            empty,
-            format!("{them} can only hold crowns in {there}"),
-            law,
-        ))
+        let free: Vec<Pos> = groups
+            .iter()
+            .flat_map(|&g| self.groups[g].iter())
+            .filter(|&&j| cells[j] == -1 && j != i)
+            .map(|&j| self.pos(j))
+            .collect();
+        let because = format!("{them} can only hold crowns in {there}");
+        Some(Reason::new(empty, because, law).with_area(free))
     }
 }
 

@@ -405,11 +405,18 @@ impl TangoEngine {
                 } else {
                     format!(" with {}", and_list(&said))
                 };
+                let rest: Vec<Pos> = line
+                    .cells
+                    .iter()
+                    .filter(|&&c| cells[c] < 0 && c != i)
+                    .map(|&c| self.pos(c))
+                    .collect();
                 Reason::new(
                     known,
                     format!("every way to complete {}{with} agrees", self.line_name(li)),
                     law,
                 )
+                .with_area(rest)
             })
         })
     }
