@@ -277,6 +277,23 @@ fn marker_of(ch: char) -> Option<Option<Marker>> {
     }
 }
 
+/// The characters of a board line of `n` cells (`what`: `cells`, `marks`), or the error of a
+/// line that is too long.
+fn row_chars(ln: usize, text: &str, n: usize, what: &str) -> Result<Vec<char>, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() > 2 * n - 1 {
+        return Err(err(
+            ln,
+            2 * n,
+            format!(
+                "line is too long: a row of {n} {what} has {} characters",
+                2 * n - 1
+            ),
+        ));
+    }
+    Ok(chars)
+}
+
 fn parse_tango(
     hline: usize,
     rows: usize,
@@ -286,17 +303,7 @@ fn parse_tango(
     let mut t = Tango::empty(rows, cols);
     let mut placed = Vec::new();
     for (i, &(ln, text)) in body.iter().enumerate() {
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() > 2 * cols - 1 {
-            return Err(err(
-                ln,
-                2 * cols,
-                format!(
-                    "line is too long: a row of {cols} cells has {} characters",
-                    2 * cols - 1
-                ),
-            ));
-        }
+        let chars = row_chars(ln, text, cols, "cells")?;
         for (k, &ch) in chars.iter().enumerate() {
             let col = k + 1;
             if i % 2 == 0 {

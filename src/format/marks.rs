@@ -17,7 +17,7 @@
 //! player ruled cell `c` out) or `.`, odd characters are spaces, missing characters at the end
 //! of a line mean `.`. A cell holds a crown or an x, not both.
 
-use super::{ParseError, err};
+use super::{ParseError, err, row_chars};
 use crate::board::Placed;
 use crate::puzzle::Pos;
 
@@ -37,17 +37,7 @@ pub(super) fn parse(
     mut placed: Vec<Placed>,
 ) -> Result<Vec<Placed>, ParseError> {
     for (r, &(ln, text)) in lines.iter().enumerate() {
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() > 2 * n - 1 {
-            return Err(err(
-                ln,
-                2 * n,
-                format!(
-                    "line is too long: a row of {n} marks has {} characters",
-                    2 * n - 1
-                ),
-            ));
-        }
+        let chars = row_chars(ln, text, n, "marks")?;
         for (k, &ch) in chars.iter().enumerate() {
             let col = k + 1;
             let pos = Pos::new(r, k / 2);

@@ -5,6 +5,7 @@
 
 use super::RenderError;
 use super::draw::{self, GlyphStyle, Shape};
+use super::overlay::{cell_box, usable_grid};
 use super::palette::Palette;
 use crate::board::{Grid, Theme};
 use crate::generate::deduce::Fill;
@@ -68,29 +69,12 @@ pub fn draw_hint(
     marks: &HintMarks,
     opts: &HintDrawOptions,
 ) -> Result<RgbImage, RenderError> {
-    let usable = [grid.left, grid.top, grid.cell_w, grid.cell_h]
-        .iter()
-        .all(|v| v.is_finite())
-        && grid.cell_w > 0.0
-        && grid.cell_h > 0.0;
-    if !usable {
-        return Err(RenderError::BadOption(format!("unusable grid {grid:?}")));
-    }
+    usable_grid(grid)?;
     let mut out = img.clone();
     let pal = Palette::for_theme(theme);
     let cell = grid.cell_w.min(grid.cell_h);
     let w = (opts.width * cell).max(1.5);
-    let rect = |p: Pos| {
-        let i = opts.inset * cell;
-        let x0 = grid.left + p.col as f32 * grid.cell_w + i;
-        let y0 = grid.top + p.row as f32 * grid.cell_h + i;
-        (
-            x0,
-            y0,
-            x0 + grid.cell_w - 2.0 * i,
-            y0 + grid.cell_h - 2.0 * i,
-        )
-    };
+    let rect = |p: Pos| cell_box(grid, p, opts.inset * cell);
     let ring = |p: Pos| {
         let (x0, y0, x1, y1) = rect(p);
         Shape::rrect(x0, y0, x1, y1, w * 1.5).stroke(w)
