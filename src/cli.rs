@@ -6,7 +6,7 @@
 //! [`exit::diag`]; clap prints its own usage errors). Inputs are loaded by [`input`]; many of
 //! them run on worker threads through [`runner`]. `solve` is in [`solve`] (screenshots in
 //! [`image`], `--debug-dir` in [`debug`]), regression checks in [`check`], `check-format` and
-//! `count` in [`count`], `render`, `generate` and `hint` in [`make`].
+//! `count` in [`count`], `render` and `generate` in [`make`], `hint` in [`hint`].
 
 pub mod args;
 mod check;
@@ -14,6 +14,7 @@ mod config;
 mod count;
 mod debug;
 pub mod exit;
+mod hint;
 mod image;
 mod input;
 mod make;
@@ -39,7 +40,7 @@ pub fn run(cli: Cli) -> Code {
         Command::Count(a) => count::run_count(&CountConfig::new(a)),
         Command::Render(a) => make::run_render(&RenderConfig::new(a)),
         Command::Generate(a) => make::run_generate(&GenerateConfig::new(a)),
-        Command::Hint(a) => make::run_hint(&HintConfig::new(a)),
+        Command::Hint(a) => hint::run_hint(&HintConfig::new(a)),
     }
 }
 

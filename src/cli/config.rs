@@ -127,6 +127,12 @@ pub struct HintConfig {
     pub input: Input,
     /// Reading options, for a screenshot.
     pub options: ReadOptions,
+    /// Every step to the solution instead of the next one.
+    pub all: bool,
+    /// Where to draw the hint.
+    pub png: Option<PathBuf>,
+    /// Replace an existing `png`.
+    pub force: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -388,6 +394,9 @@ impl HintConfig {
         HintConfig {
             input: Input::from_arg(&a.input),
             options: read_options(a.game.map(Game::from)),
+            all: a.all,
+            png: a.png.clone(),
+            force: a.force,
             format: a.format,
         }
     }

@@ -20,7 +20,7 @@ use snapsolve::format;
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
-use snapsolve::render::output::write_png_atomic;
+use snapsolve::render::output::{refuse_existing, write_png_atomic};
 use snapsolve::vision::ReadError;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -138,18 +138,7 @@ fn write_overlay(
     img: &RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
-    let is_input = item.input.path().is_some_and(|i| {
-        matches!((std::fs::canonicalize(i), std::fs::canonicalize(out_path)), (Ok(a), Ok(b)) if a == b)
-    });
-    if !cfg.force && !is_input && out_path != Path::new("-") && out_path.exists() {
-        return Err(RenderError::Io {
-            path: out_path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                "already exists; pass --force to replace it",
-            ),
-        });
-    }
+    refuse_existing(out_path, cfg.force, item.input.path())?;
     let drawn = draw_overlay(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()
