@@ -11,7 +11,8 @@ use crate::board::Reading;
 use crate::puzzle::Game;
 use crate::vision::ReadError;
 use crate::vision::decode::{DecodeOptions, decode};
-use crate::vision::deskew::{DeskewOptions, Straightened, straighten};
+use crate::vision::denoise::{DenoiseOptions, smooth};
+use crate::vision::deskew::{DeskewOptions, Straightened, straighten, turn};
 use crate::vision::queens::{QueensReadOptions, QueensTrace, read_queens_traced};
 use crate::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use image::RgbImage;
@@ -25,6 +26,8 @@ pub struct ReadOptions {
     pub game: Option<Game>,
     /// Decoding limits.
     pub decode: DecodeOptions,
+    /// Smoothing a noisy capture before the readers run.
+    pub denoise: DenoiseOptions,
     /// Straightening a tilted capture before the readers run.
     pub deskew: DeskewOptions,
     /// Tango reader options.
@@ -46,6 +49,7 @@ impl Default for ReadOptions {
         ReadOptions {
             game: None,
             decode: DecodeOptions::default(),
+            denoise: DenoiseOptions::default(),
             deskew: DeskewOptions::default(),
             tango: TangoReadOptions::default(),
             queens: QueensReadOptions::default(),
@@ -89,7 +93,11 @@ pub struct ReadTrace {
     /// The Queens reader, when it ran (not when the game is forced to Tango, nor when the
     /// Tango reading was confident enough: [`ReadOptions::skip_queens_above`]).
     pub queens: Option<ReaderRun<QueensTrace>>,
-    /// Wall time of each stage, in order (`deskew`, `tango`, `queens`, `occlusion`, `resolve`).
+    /// The noise measured on a capture that was smoothed before reading (luma standard
+    /// deviation); `None` when it was read as it is.
+    pub noise_sigma: Option<f32>,
+    /// Wall time of each stage, in order (`denoise`, `deskew`, `tango`, `queens`, `occlusion`,
+    /// `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
 }
 
@@ -100,8 +108,8 @@ pub struct Traced {
     pub reading: Result<Reading, ReadError>,
     /// What each reader produced.
     pub trace: ReadTrace,
-    /// The straightened image the readers read, when the capture was tilted: the reading's
-    /// grid is in its coordinates, so the answer is drawn on it.
+    /// When the capture was tilted: the original turned straight (as the readers read it),
+    /// the image the reading's grid refers to and the answer is drawn on.
     pub straightened: Option<Straightened>,
 }
 
@@ -118,8 +126,11 @@ impl Traced {
 /// when both accept, the more confident reading wins ([`choose`]).
 pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let mut trace = ReadTrace::default();
-    let straightened = timed(&mut trace, "deskew", || straighten(original, &opts.deskew));
-    let img = straightened.as_ref().map_or(original, |s| &s.image);
+    let smoothed = timed(&mut trace, "denoise", || smooth(original, &opts.denoise));
+    trace.noise_sigma = smoothed.as_ref().map(|s| s.sigma);
+    let base = smoothed.as_ref().map_or(original, |s| &s.image);
+    let straightened = timed(&mut trace, "deskew", || straighten(base, &opts.deskew));
+    let img = straightened.as_ref().map_or(base, |s| &s.image);
     let tango = match opts.game {
         Some(Game::Queens) => None,
         _ => Some(timed(&mut trace, "tango", || {
@@ -165,6 +176,14 @@ pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     if let (Ok(r), Some(s)) = (&mut reading, &straightened) {
         r.straightened = Some(s.tilt.degrees);
     }
+    // The answer is drawn on the original, turned like the image read when it was tilted.
+    let straightened = match (smoothed, straightened) {
+        (Some(_), Some(s)) => Some(Straightened {
+            image: turn(original, s.tilt),
+            tilt: s.tilt,
+        }),
+        (_, s) => s,
+    };
     Traced {
         reading,
         trace,

@@ -152,13 +152,21 @@ pub fn straighten(img: &RgbImage, opts: &DeskewOptions) -> Option<Straightened> 
     if tilt.degrees.abs() < opts.min_degrees || tilt.gain < opts.min_gain {
         return None;
     }
-    let image = rotate_about_center(
+    Some(Straightened {
+        image: turn(img, tilt),
+        tilt,
+    })
+}
+
+/// `img` turned back by `tilt` about its centre (bilinear), the uncovered corners filled with
+/// the median colour of its border.
+pub fn turn(img: &RgbImage, tilt: Tilt) -> RgbImage {
+    rotate_about_center(
         img,
         -tilt.degrees.to_radians(),
         Interpolation::Bilinear,
         border_median(img),
-    );
-    Some(Straightened { image, tilt })
+    )
 }
 
 /// Gradient points on near-vertical lines (`along` = y, `across` = x) and on near-horizontal

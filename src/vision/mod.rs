@@ -2,6 +2,7 @@
 //!
 //! Each stage is a module with a typed value between stages:
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
+//! - [`denoise`]: a noisy capture -> a smoothed copy for the readers;
 //! - [`deskew`]: a tilted capture -> its straightened copy (the angle measured from its lines);
 //! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
 //!   markers -> [`crate::board::Reading`], each reader with its own locator;
@@ -10,6 +11,7 @@
 
 pub mod debug;
 pub mod decode;
+pub mod denoise;
 pub mod deskew;
 pub mod occlusion;
 pub mod pixel;
