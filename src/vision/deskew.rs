@@ -38,11 +38,14 @@ pub struct DeskewOptions {
     /// A gradient point counts only where the cross gradient is at most this fraction of it
     /// (the point lies on a line of the direction looked for, not on a corner). Default 0.5.
     pub max_cross: f32,
-    /// The search is skipped (the capture is straight) when the score at 0 degrees is at
+    /// The search is skipped (the capture is straight) when, on a first look
+    /// ([`DeskewOptions::probe_samples`]), the score at 0 degrees is at
     /// least `straight_ratio` times the score at `probe_degrees` either side. Default 0.5.
     pub probe_degrees: f32,
     /// See `probe_degrees`. Default 1.15.
     pub straight_ratio: f32,
+    /// Rows (and columns) sampled for that first look. Default 50.
+    pub probe_samples: u32,
     /// A gradient point weighs its luma difference, capped at this: faint long lines (the
     /// light grid of a Tango board) count as much as the strong, short edges of icons and
     /// text. Default 20.
@@ -65,6 +68,7 @@ impl Default for DeskewOptions {
             max_weight: 20.0,
             probe_degrees: 0.5,
             straight_ratio: 1.15,
+            probe_samples: 50,
             max_points: 12_000,
         }
     }
@@ -99,6 +103,20 @@ struct Point {
 
 /// Measures the tilt of `img` ([`Tilt::gain`] 1 and 0 degrees for an image with no lines).
 pub fn measure(img: &RgbImage, opts: &DeskewOptions) -> Tilt {
+    let straight = Tilt {
+        degrees: 0.0,
+        gain: 1.0,
+    };
+    // A straight capture is much sharper at 0 than a little either side: a first look at
+    // fewer rows and columns settles it without a search.
+    let quick = DeskewOptions {
+        samples: opts.probe_samples,
+        ..opts.clone()
+    };
+    let (vertical, horizontal) = gradient_points(img, &quick);
+    if is_straight(&vertical, &horizontal, opts) {
+        return straight;
+    }
     let (vertical, horizontal) = gradient_points(img, opts);
     let score = |deg: f32| {
         let t = deg.to_radians().tan();
@@ -108,18 +126,7 @@ pub fn measure(img: &RgbImage, opts: &DeskewOptions) -> Tilt {
     };
     let base = score(0.0);
     if base <= 0.0 {
-        return Tilt {
-            degrees: 0.0,
-            gain: 1.0,
-        };
-    }
-    // A straight capture is much sharper at 0 than a little either side: no search.
-    let near = score(opts.probe_degrees).max(score(-opts.probe_degrees));
-    if base >= f64::from(opts.straight_ratio) * near {
-        return Tilt {
-            degrees: 0.0,
-            gain: 1.0,
-        };
+        return straight;
     }
     let (mut best, mut best_score) = (0.0f32, base);
     for (step, span) in [(0.25f32, opts.max_degrees), (0.05, 0.25), (0.01, 0.05)] {
@@ -140,6 +147,18 @@ pub fn measure(img: &RgbImage, opts: &DeskewOptions) -> Tilt {
         degrees: best,
         gain: (best_score / base) as f32,
     }
+}
+
+/// Whether the points line up at 0 degrees clearly better than at
+/// [`DeskewOptions::probe_degrees`] either side (or there are none).
+fn is_straight(vertical: &[Point], horizontal: &[Point], opts: &DeskewOptions) -> bool {
+    let score = |deg: f32| {
+        let t = deg.to_radians().tan();
+        sharpness(vertical, t) + sharpness(horizontal, -t)
+    };
+    let base = score(0.0);
+    let near = score(opts.probe_degrees).max(score(-opts.probe_degrees));
+    base <= 0.0 || base >= f64::from(opts.straight_ratio) * near
 }
 
 /// The straightened image when `img` is tilted by at least [`DeskewOptions::min_degrees`]
