@@ -3,7 +3,8 @@
 //! ([`exit`]).
 //!
 //! Results go to stdout, diagnostics to stderr with one prefix (`snapsolve: ...`, see
-//! [`exit::diag`]; clap prints its own usage errors). Inputs are loaded by [`input`]; many of
+//! [`exit::diag`]; clap prints its own usage errors). Every file written follows one rule
+//! ([`output`]: `-f/--force` to replace, `-` for standard output). Inputs are loaded by [`input`]; many of
 //! them run on worker threads through [`runner`]. `solve` is in [`solve`] (screenshots in
 //! [`image`], `--debug-dir` in [`debug`]), regression checks in [`check`], `check-format` and
 //! `count` in [`count`], `render`, `generate` and `hint` in [`make`].
@@ -17,6 +18,7 @@ pub mod exit;
 mod image;
 mod input;
 mod make;
+mod output;
 mod report;
 mod runner;
 mod solve;
@@ -37,8 +39,8 @@ pub fn run(cli: Cli) -> Code {
         Command::Check(a) => with_config(CheckConfig::new(a), check::run_check),
         Command::CheckFormat(a) => count::run_check_format(&CheckFormatConfig::new(a)),
         Command::Count(a) => count::run_count(&CountConfig::new(a)),
-        Command::Render(a) => make::run_render(&RenderConfig::new(a)),
-        Command::Generate(a) => make::run_generate(&GenerateConfig::new(a)),
+        Command::Render(a) => with_config(RenderConfig::new(a), make::run_render),
+        Command::Generate(a) => with_config(GenerateConfig::new(a), make::run_generate),
         Command::Hint(a) => make::run_hint(&HintConfig::new(a)),
     }
 }

@@ -275,3 +275,95 @@ fn usage_errors_exit_2_and_help_teaches() {
     assert_eq!(code(&o), 0);
     assert!(stdout(&o).contains("--format"));
 }
+
+/// One rule for every output: an existing file is replaced only with -f/--force.
+#[test]
+fn every_output_refuses_to_overwrite_without_force() {
+    let puzzle = example("tango-six-givens.txt");
+    let p = path_str(&puzzle);
+    let fixtures = root().join("fixtures");
+    let cases: [(&str, Vec<&str>); 3] = [
+        ("render-out.png", vec!["render", p, "-o"]),
+        (
+            "generate-out.png",
+            vec!["generate", "tango", "--seed", "3", "--png"],
+        ),
+        (
+            "junit-out.xml",
+            vec!["check", "-q", path_str(&fixtures), "--junit"],
+        ),
+    ];
+    for (name, args) in cases {
+        let target = scratch(name, b"a text file the user keeps");
+        let mut with = args.clone();
+        with.push(path_str(&target));
+        let o = run(&with);
+        assert_eq!(code(&o), 6, "{with:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("pass -f/--force"), "{}", stderr(&o));
+        assert_eq!(
+            std::fs::read(&target).unwrap(),
+            b"a text file the user keeps"
+        );
+        with.push("--force");
+        let o = run(&with);
+        assert_eq!(code(&o), 0, "{with:?}: {}", stderr(&o));
+        assert_ne!(
+            std::fs::read(&target).unwrap(),
+            b"a text file the user keeps"
+        );
+    }
+}
+
+/// `-o -` into a pipe the reader closed ends quietly with 0 (as `| head` does).
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for args in [
+        vec!["render", "PUZZLE", "-o", "-"],
+        vec!["solve", "PUZZLE"],
+        vec!["count", "PUZZLE"],
+    ] {
+        let puzzle = example("tango-six-givens.txt");
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "PUZZLE" { path_str(&puzzle) } else { a })
+            .collect();
+        let mut child = bin()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+/// `-o -` refuses to write PNG bytes to a terminal (a usage error). Needs util-linux `script`
+/// for a pseudo-terminal; without it the check is skipped with a message.
+#[test]
+fn png_bytes_never_go_to_a_terminal() {
+    let puzzle = example("tango-six-givens.txt");
+    let cmd = format!(
+        "{} render {} -o -; echo \"rc=$?\"",
+        env!("CARGO_BIN_EXE_snapsolve"),
+        path_str(&puzzle)
+    );
+    let Ok(o) = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+    else {
+        use std::io::Write as _;
+        let _ = std::io::stderr()
+            .write_all(b"png_bytes_never_go_to_a_terminal: skipped, `script` not found\n");
+        return;
+    };
+    let out = stdout(&o);
+    assert!(
+        out.contains("refusing to write PNG bytes to a terminal"),
+        "{out}"
+    );
+    assert!(out.contains("rc=2"), "{out}");
+    assert!(!out.contains("PNG\r\n"), "PNG bytes on the terminal: {out}");
+}

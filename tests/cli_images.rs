@@ -254,7 +254,10 @@ fn several_solutions_draw_the_differing_cells_and_a_cut_board_says_so() {
     let o = run(&["solve", img.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code(&o), 4, "{}", stderr(&o));
     let drawn = image::open(&out).unwrap().to_rgb8();
-    assert_ne!(drawn, s.image, "the overlay must show where the solutions differ");
+    assert_ne!(
+        drawn, s.image,
+        "the overlay must show where the solutions differ"
+    );
     // A board cut by the image edge is refused as cut off (exit 7), not blamed on the givens.
     let opts = SynthOptions {
         variations: synth::Variations {

@@ -309,6 +309,9 @@ fn overlay_several_solutions_outlines_the_differing_cells() {
     };
     assert!(!differ.is_empty());
     let out = draw_overlay(&shot.image, &solved).unwrap();
-    assert_ne!(out, shot.image, "the overlay must not be the input unchanged");
+    assert_ne!(
+        out, shot.image,
+        "the overlay must not be the input unchanged"
+    );
     check_reference("overlay-tango-several", &out);
 }

@@ -194,6 +194,10 @@ pub struct CheckArgs {
     /// Also write a JUnit XML report here (for CI systems).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Time limit per solver check in milliseconds (unlabelled images).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
@@ -237,9 +241,14 @@ pub struct RenderArgs {
     /// A puzzle text file (`-` reads standard input).
     #[arg(value_name = "PUZZLE")]
     pub input: PathBuf,
-    /// Output PNG (`-` writes the PNG to standard output). Never the input.
+    /// Output PNG (`-` writes the PNG to standard output, never to a terminal). Never the
+    /// input.
     #[arg(short, long, value_name = "OUT.png")]
     pub output: PathBuf,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Page theme: light or dark.
     #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
     pub theme: ThemeArg,
@@ -305,9 +314,14 @@ pub struct GenerateArgs {
     /// Seed (the same seed gives the same puzzle).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG.
+    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG (`-`: standard
+    /// output, never a terminal; the puzzle text then goes to standard error).
     #[arg(long, value_name = "OUT.png")]
     pub png: Option<PathBuf>,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,

@@ -3,13 +3,13 @@
 use super::args::OutputFormat;
 use super::config::CheckConfig;
 use super::exit::{Code, diag, kind_code};
+use super::output::{print_out, write_output};
 use super::report::line;
 use super::runner::progress;
 use serde_json::{Value, json};
 use snapsolve::answer::ErrorKind;
 use snapsolve::check::{Case, CaseResult, Expect, Verdict, check_case, plan_check};
 use snapsolve::parallel::run_ordered;
-use snapsolve::render::output::write_atomic;
 use snapsolve::solve::ms;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -325,19 +325,16 @@ pub(super) fn run_check(cfg: &CheckConfig) -> Code {
     } else {
         Code::CheckFailed
     };
-    {
-        use std::io::Write;
-        let mut so = std::io::stdout().lock();
-        if so
-            .write_all(out.as_bytes())
-            .and_then(|_| so.flush())
-            .is_err()
-        {
-            code = code.worst(Code::Io);
-        }
+    if print_out(&out).is_err() {
+        code = code.worst(Code::Io);
     }
     if let Some(path) = &cfg.junit
-        && let Err(e) = write_atomic(path, junit(&cases, &results, &summary).as_bytes(), None)
+        && let Err(e) = write_output(
+            path,
+            junit(&cases, &results, &summary).as_bytes(),
+            None,
+            cfg.force,
+        )
     {
         diag(&e);
         code = code.worst(Code::Io);

@@ -7,6 +7,7 @@ use super::args::{
 };
 use super::exit::Code;
 use super::input::Input;
+use super::output::png_to_this_terminal;
 use snapsolve::answer::ImageOptions;
 use snapsolve::generate::make::GenerateOptions;
 use snapsolve::input::{self, Found, ListError};
@@ -70,6 +71,8 @@ pub struct CheckConfig {
     pub format: OutputFormat,
     /// Also write a JUnit report here.
     pub junit: Option<PathBuf>,
+    /// Replace an existing JUnit report.
+    pub force: bool,
     /// Reading and solver options.
     pub options: ImageOptions,
     /// Worker threads (0: one per core).
@@ -105,6 +108,8 @@ pub struct RenderConfig {
     pub input: Input,
     /// The PNG to write (`-`: standard output).
     pub output: PathBuf,
+    /// Replace an existing output file.
+    pub force: bool,
     /// What to draw.
     pub options: SynthOptions,
 }
@@ -116,6 +121,8 @@ pub struct GenerateConfig {
     pub options: GenerateOptions,
     /// Also draw the puzzle to this PNG.
     pub png: Option<PathBuf>,
+    /// Replace an existing PNG.
+    pub force: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -259,6 +266,7 @@ impl SolveConfig {
         if items.iter().filter(|i| i.input == Input::Stdin).count() > 1 {
             return Err(ConfigError::Usage("`-` can be given once".into()));
         }
+        refuse_terminal(a.output.as_deref())?;
         Ok(SolveConfig {
             items,
             format: a.format,
@@ -303,6 +311,7 @@ impl CheckConfig {
             found,
             format: a.format,
             junit: a.junit.clone(),
+            force: a.force,
             options: ImageOptions {
                 solve: SolveOptions {
                     timeout_ms: a.timeout,
@@ -341,11 +350,13 @@ impl CountConfig {
 }
 
 impl RenderConfig {
-    /// The drawing options.
-    pub fn new(a: &RenderArgs) -> RenderConfig {
-        RenderConfig {
+    /// The drawing options; PNG bytes never go to a terminal.
+    pub fn new(a: &RenderArgs) -> Result<RenderConfig, ConfigError> {
+        refuse_terminal(Some(&a.output))?;
+        Ok(RenderConfig {
             input: Input::from_arg(&a.input),
             output: a.output.clone(),
+            force: a.force,
             options: SynthOptions {
                 theme: a.theme.into(),
                 scale: a.scale,
@@ -367,18 +378,20 @@ impl RenderConfig {
                 },
                 ..SynthOptions::default()
             },
-        }
+        })
     }
 }
 
 impl GenerateConfig {
-    /// The generator options.
-    pub fn new(a: &GenerateArgs) -> GenerateConfig {
-        GenerateConfig {
+    /// The generator options; PNG bytes never go to a terminal.
+    pub fn new(a: &GenerateArgs) -> Result<GenerateConfig, ConfigError> {
+        refuse_terminal(a.png.as_deref())?;
+        Ok(GenerateConfig {
             options: GenerateOptions::new(a.game.into(), a.size, a.difficulty.into(), a.seed),
             png: a.png.clone(),
+            force: a.force,
             format: a.format,
-        }
+        })
     }
 }
 
@@ -390,6 +403,14 @@ impl HintConfig {
             options: read_options(a.game.map(Game::from)),
             format: a.format,
         }
+    }
+}
+
+/// A usage error when a PNG output is standard output and that is a terminal.
+fn refuse_terminal(png: Option<&Path>) -> Result<(), ConfigError> {
+    match png.and_then(png_to_this_terminal) {
+        Some(why) => Err(ConfigError::Usage(why)),
+        None => Ok(()),
     }
 }
 

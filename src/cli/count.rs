@@ -4,6 +4,7 @@ use super::args::Engine;
 use super::config::{CheckFormatConfig, CountConfig};
 use super::exit::{Code, diag, solve_error_code};
 use super::input::load;
+use super::output::outln;
 use snapsolve::puzzle::Puzzle;
 use snapsolve::solve::bitboard::{count_queens, count_tango};
 use snapsolve::solve::{self, EnumStop};
@@ -16,7 +17,7 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
         match load(input) {
             Ok((p, _)) => {
                 let (rows, cols) = p.size();
-                println!("{name}: ok ({} {rows}x{cols})", p.game());
+                outln!("{name}: ok ({} {rows}x{cols})", p.game());
                 for w in p.warnings() {
                     diag(format!("{name}: warning: {w}"));
                 }
@@ -60,12 +61,12 @@ fn count_fast(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
     };
     let secs = t.elapsed().as_secs_f64();
     if cfg.limit.is_some_and(|l| out.count >= l) {
-        println!(
+        outln!(
             "at least {} solutions (limit reached, {secs:.2} s)",
             out.count
         );
     } else {
-        println!("{} solutions ({secs:.2} s)", out.count);
+        outln!("{} solutions ({secs:.2} s)", out.count);
     }
     Code::Ok
 }
@@ -76,15 +77,15 @@ fn count_z3(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
         Ok(e) => {
             let secs = e.elapsed.as_secs_f64();
             match e.stop {
-                EnumStop::Exhausted => println!("{} solutions ({secs:.2} s)", e.count),
+                EnumStop::Exhausted => outln!("{} solutions ({secs:.2} s)", e.count),
                 EnumStop::Limit => {
-                    println!(
+                    outln!(
                         "at least {} solutions (limit reached, {secs:.2} s)",
                         e.count
                     )
                 }
                 EnumStop::Timeout => {
-                    println!("at least {} solutions (timeout, {secs:.2} s)", e.count);
+                    outln!("at least {} solutions (timeout, {secs:.2} s)", e.count);
                     return Code::Timeout;
                 }
             }

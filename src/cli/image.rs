@@ -8,6 +8,7 @@ use super::exit::{
     Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
 use super::input::{LoadError, read_input};
+use super::output::{is_stdout, may_replace, write_png};
 use super::report::{
     image_report_json, image_report_text, line, reading_comments, reading_json, stage_ms,
 };
@@ -20,7 +21,6 @@ use snapsolve::format;
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
-use snapsolve::render::output::write_png_atomic;
 use snapsolve::vision::ReadError;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -138,29 +138,18 @@ fn write_overlay(
     img: &RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
-    let is_input = item.input.path().is_some_and(|i| {
-        matches!((std::fs::canonicalize(i), std::fs::canonicalize(out_path)), (Ok(a), Ok(b)) if a == b)
-    });
-    if !cfg.force && !is_input && out_path != Path::new("-") && out_path.exists() {
-        return Err(RenderError::Io {
-            path: out_path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                "already exists; pass --force to replace it",
-            ),
-        });
-    }
+    may_replace(out_path, cfg.force, item.input.path())?;
     let drawn = draw_overlay(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()
-        && out_path != Path::new("-")
+        && !is_stdout(out_path)
     {
         std::fs::create_dir_all(parent).map_err(|source| RenderError::Io {
             path: out_path.to_path_buf(),
             source,
         })?;
     }
-    write_png_atomic(out_path, &drawn, item.input.path())
+    write_png(out_path, &drawn, item.input.path(), cfg.force)
 }
 
 /// `read`: prints the puzzle read from each image.

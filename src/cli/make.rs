@@ -5,6 +5,7 @@ use super::args::OutputFormat;
 use super::config::{GenerateConfig, HintConfig, RenderConfig};
 use super::exit::{Code, diag, outcome_code, read_error_code};
 use super::input::{Input, load, read_input, text_puzzle};
+use super::output::{is_stdout, outln, write_png};
 use serde_json::json;
 use snapsolve::board::Placed;
 use snapsolve::format;
@@ -13,7 +14,6 @@ use snapsolve::generate::make::generate;
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline;
 use snapsolve::puzzle::{Puzzle, Solution, Symbol};
-use snapsolve::render::output::write_png_atomic;
 use snapsolve::render::synth::{self, SynthOptions};
 use snapsolve::solve::{self, Outcome, SolveOptions};
 
@@ -65,11 +65,11 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
         diag(e);
         Code::BadInput
     })?;
-    write_png_atomic(&cfg.output, &shot.image, cfg.input.path()).map_err(|e| {
+    write_png(&cfg.output, &shot.image, cfg.input.path(), cfg.force).map_err(|e| {
         diag(e);
         Code::Io
     })?;
-    if cfg.output.as_os_str() != "-" {
+    if !is_stdout(&cfg.output) {
         eprintln!(
             "wrote {} ({}x{}, board at x={:.0} y={:.0}, {:.1} px cells)",
             cfg.output.display(),
@@ -102,20 +102,17 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 return Code::Internal;
             }
         };
-        if let Err(e) = write_png_atomic(png, &shot.image, None) {
+        if let Err(e) = write_png(png, &shot.image, None, cfg.force) {
             diag(e);
             return Code::Io;
         }
     }
     let text = format::print(&g.puzzle);
-    match cfg.format {
-        OutputFormat::Text => {
-            println!(
-                "# {game} {0}x{0}, difficulty {1}, seed {2}",
-                o.size, g.difficulty, o.seed
-            );
-            print!("{text}");
-        }
+    let report = match cfg.format {
+        OutputFormat::Text => format!(
+            "# {game} {0}x{0}, difficulty {1}, seed {2}\n{text}",
+            o.size, g.difficulty, o.seed
+        ),
         OutputFormat::Json => {
             let v = json!({
                 "game": game.name(),
@@ -125,8 +122,14 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 "puzzle": text,
                 "solution": format::print_solution(&g.puzzle, &g.solution),
             });
-            println!("{v}");
+            format!("{v}\n")
         }
+    };
+    // With the PNG on standard output, the puzzle goes to standard error.
+    if cfg.png.as_deref().is_some_and(is_stdout) {
+        eprint!("{report}");
+    } else {
+        outln!("{}", report.trim_end_matches('\n'));
     }
     Code::Ok
 }

@@ -4,8 +4,9 @@
 use super::config::Item;
 use super::exit::{Code, diag_line};
 use super::input::Input;
+use super::output::print_out;
 use snapsolve::parallel::run_ordered;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 /// What one input produced: its exit code, its report (stdout) and its diagnostics (stderr).
 #[derive(Clone, Debug)]
@@ -38,18 +39,12 @@ pub fn progress(n: usize, quiet: bool) -> indicatif::ProgressBar {
 /// Prints the results in input order; returns the most severe code.
 pub fn emit(outs: &[ItemOut]) -> Code {
     let mut worst = Code::Ok;
-    let stdout = std::io::stdout();
     for o in outs {
         worst = worst.worst(o.code);
         if !o.err.is_empty() {
             eprint!("{}", o.err);
         }
-        let mut lock = stdout.lock();
-        if lock
-            .write_all(o.out.as_bytes())
-            .and_then(|_| lock.flush())
-            .is_err()
-        {
+        if print_out(&o.out).is_err() {
             return worst.worst(Code::Io);
         }
     }
