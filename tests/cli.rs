@@ -367,3 +367,38 @@ fn png_bytes_never_go_to_a_terminal() {
     assert!(out.contains("rc=2"), "{out}");
     assert!(!out.contains("PNG\r\n"), "PNG bytes on the terminal: {out}");
 }
+
+/// A value out of its range is a usage error (2) with the program's one prefix; an oversized
+/// image header says "image too large".
+#[test]
+fn bad_values_are_usage_errors_with_one_prefix() {
+    let puzzle = example("tango-six-givens.txt");
+    for args in [
+        vec!["generate", "tango", "--size", "7"],
+        vec!["generate", "tango", "--size", "40"],
+        vec!["generate", "queens", "--size", "4"],
+        vec!["render", path_str(&puzzle), "-o", "x.png", "--scale", "10"],
+        vec!["render", path_str(&puzzle), "-o", "x.png", "--fade", "2"],
+        vec!["solve", "--timeout", "0", path_str(&puzzle)],
+    ] {
+        let o = run(&args);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("snapsolve: "), "{}", stderr(&o));
+    }
+    // A PNG whose header claims 100000 x 100000 pixels (valid chunks, a little pixel data).
+    let mut ihdr = Vec::new();
+    ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&100_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(snapsolve::render::output::png_chunk(*b"IHDR", &ihdr));
+    png.extend(snapsolve::render::output::png_chunk(
+        *b"IDAT",
+        &[0x78, 1, 1, 0, 0, 0xff, 0xff, 0, 0, 0, 1],
+    ));
+    png.extend(snapsolve::render::output::png_chunk(*b"IEND", &[]));
+    let huge = scratch("huge-header.png", &png);
+    let o = run(&["solve", path_str(&huge)]);
+    assert_eq!(code(&o), 5, "{}", stderr(&o));
+    assert!(stderr(&o).contains("image too large"), "{}", stderr(&o));
+}

@@ -35,11 +35,12 @@ Tango cells are S (sun), M (moon) or . (empty); `=` / `x` between two cells are 
 A Queens solution prints the region grid with each crown cell's letter in lower case.
 
 Exit codes:
-  0 solved uniquely / valid / counted    5 bad input (puzzle text, undecodable image)
-  1 internal error                        6 I/O error (or refusing to overwrite the input)
-  2 usage error                           7 no board found in an image
-  3 no solution                           8 solver timeout
-  4 several solutions                     9 check / regression failure
+  0 solved uniquely / valid / counted    6 I/O error (or refusing to overwrite a file)
+  1 internal error                        7 no board found in an image (or the board is cut off)
+  2 usage error (or a value out of range) 8 solver timeout
+  3 no solution                           9 check / regression failure
+  4 several solutions                    10 uncertain: the answer depends on doubtful reads
+  5 bad input (puzzle text, undecodable or too large image)
 With several inputs the most severe code wins.";
 
 /// snapsolve: reads screenshots of LinkedIn Tango and Queens puzzles, solves them with z3 and
@@ -253,7 +254,8 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
     pub theme: ThemeArg,
     /// Board width in pixels (24..=4000).
-    #[arg(long, default_value_t = 360)]
+    #[arg(long, default_value_t = 360, value_parser = clap::value_parser!(u32).range(
+        i64::from(synth::SCALE_RANGE.0)..=i64::from(synth::SCALE_RANGE.1)))]
     pub scale: u32,
     /// Chrome around the board: none (a cropped board), desktop (a page), phone (the app).
     #[arg(long, value_enum, default_value_t = FrameArg::None)]
@@ -262,13 +264,13 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = StateArg::Raw)]
     pub state: StateArg,
     /// Re-encode as JPEG at this quality (1..=100) before writing, as phones do.
-    #[arg(long, value_name = "Q")]
+    #[arg(long, value_name = "Q", value_parser = clap::value_parser!(u8).range(1..=100))]
     pub jpeg_quality: Option<u8>,
-    /// Gaussian blur sigma in pixels.
-    #[arg(long, default_value_t = 0.0)]
+    /// Gaussian blur sigma in pixels (0..=20).
+    #[arg(long, default_value_t = 0.0, value_parser = f32_in(0.0, 20.0))]
     pub blur: f32,
-    /// Per-channel noise standard deviation, in grey levels.
-    #[arg(long, default_value_t = 0.0)]
+    /// Per-channel noise standard deviation, in grey levels (0..=64).
+    #[arg(long, default_value_t = 0.0, value_parser = f32_in(0.0, 64.0))]
     pub noise: f32,
     /// Seed for every random choice (the same seed draws the same image).
     #[arg(long, default_value_t = 0)]
@@ -279,8 +281,9 @@ pub struct RenderArgs {
     /// Draw the OS mouse pointer (arrow or pointing hand) at a seeded cell edge or cell.
     #[arg(long, value_enum)]
     pub pointer: Option<PointerArg>,
-    /// Pointer size relative to its 1x size (default: follow --scale, board width / 360).
-    #[arg(long, value_name = "K")]
+    /// Pointer size relative to its 1x size, 0..=20 (default: follow --scale, board width /
+    /// 360).
+    #[arg(long, value_name = "K", value_parser = f32_in(0.0, 20.0))]
     pub pointer_scale: Option<f32>,
     /// LinkedIn's red rule-break stripes over a seeded row or column.
     #[arg(long)]
@@ -289,7 +292,7 @@ pub struct RenderArgs {
     #[arg(long)]
     pub shimmer: bool,
     /// Opacity of the placed pieces, 0..=1 (below 1: caught fading in).
-    #[arg(long, value_name = "OPACITY", default_value_t = 1.0)]
+    #[arg(long, value_name = "OPACITY", default_value_t = 1.0, value_parser = f32_in(0.0, 1.0))]
     pub fade: f32,
     /// Tango: two procedural icons of seeded colours and shapes instead of sun and moon.
     #[arg(long)]
@@ -305,8 +308,9 @@ pub struct GenerateArgs {
     /// Which game.
     #[arg(value_enum)]
     pub game: GameArg,
-    /// Board side: Tango even 4..=12, Queens 5..=12.
-    #[arg(long, default_value_t = 6)]
+    /// Board side: Tango even 4..=12, Queens 5..=12 (anything else is a usage error).
+    #[arg(long, default_value_t = 6,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..=12))]
     pub size: usize,
     /// The hardest deduction rule the puzzle needs: easy, medium, hard or expert.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
@@ -339,6 +343,22 @@ pub struct HintArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+}
+
+/// A value parser for a number in `lo..=hi`: anything else is a usage error (exit code 2),
+/// reported by clap like every other bad value.
+fn f32_in(lo: f32, hi: f32) -> impl Fn(&str) -> Result<f32, String> + Clone + Send + Sync {
+    move |s: &str| {
+        let v: f32 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}` is not a number"))?;
+        if v.is_finite() && (lo..=hi).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{s} is not in {lo}..={hi}"))
+        }
+    }
 }
 
 // The value enums below carry no `///` on their variants so that the help keeps its short
@@ -556,6 +576,20 @@ mod tests {
         assert_eq!(r.cut.map(synth::Side::from), Some(synth::Side::Left));
         assert!(r.stripes && r.shimmer && r.themed && r.fade == 0.5);
         assert!(parse(&["render", "p.txt", "-o", "x.png", "--pointer", "finger"]).is_err());
+        for bad in [
+            ["--scale", "10"],
+            ["--jpeg-quality", "0"],
+            ["--fade", "1.5"],
+            ["--blur", "21"],
+            ["--noise", "nan"],
+            ["--pointer-scale", "99"],
+        ] {
+            let e = parse(&["render", "p.txt", "-o", "x.png", bad[0], bad[1]]).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation, "{bad:?}");
+        }
+        for bad in ["2", "13", "x"] {
+            assert!(parse(&["generate", "tango", "--size", bad]).is_err());
+        }
         let Ok(Command::Generate(g)) = parse(&["generate", "queens", "--difficulty", "expert"])
         else {
             panic!("expected generate")

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`) |
 //! | 1 | internal error (a bug: e.g. the rules checker rejected a solver answer) |
-//! | 2 | usage error (bad command line; printed by clap) |
+//! | 2 | usage error (bad command line, including a value out of its range) |
 //! | 3 | no solution |
 //! | 4 | several solutions |
 //! | 5 | bad input: puzzle text (or image content) that cannot be read |
@@ -148,6 +148,14 @@ pub fn diag(message: impl std::fmt::Display) {
     eprint!("{}", diag_line(message));
 }
 
+/// clap's usage error text with the program's prefix instead of clap's `error: `.
+pub fn usage_text(clap_text: &str) -> String {
+    match clap_text.strip_prefix("error: ") {
+        Some(rest) => diag_line(rest.trim_end()),
+        None => clap_text.to_string(),
+    }
+}
+
 /// The text of a diagnostic line, newline included.
 pub fn diag_line(message: impl std::fmt::Display) -> String {
     format!("snapsolve: {message}\n")
@@ -181,5 +189,13 @@ mod tests {
         assert_eq!(Code::Ok.worst(Code::Several), Code::Several);
         assert_eq!(Code::Io.worst(Code::NoSolution), Code::Io);
         assert_eq!(Code::Uncertain.worst(Code::Several), Code::Uncertain);
+    }
+
+    #[test]
+    fn usage_errors_get_the_one_prefix() {
+        assert_eq!(
+            usage_text("error: unexpected argument\n\nUsage: x\n"),
+            "snapsolve: unexpected argument\n\nUsage: x\n"
+        );
     }
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 use snapsolve::board::Placed;
 use snapsolve::format;
 use snapsolve::generate::deduce::{self, Fill, PartialBoard};
-use snapsolve::generate::make::generate;
+use snapsolve::generate::make::{GenerateError, generate};
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline;
 use snapsolve::puzzle::{Puzzle, Solution, Symbol};
@@ -90,8 +90,12 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
     let g = match generate(o) {
         Ok(g) => g,
         Err(e) => {
-            diag(e);
-            return Code::BadInput;
+            diag(&e);
+            // A size the game does not have (odd Tango, 4x4 Queens) is a bad command line.
+            return match e {
+                GenerateError::BadSize { .. } => Code::Usage,
+                _ => Code::BadInput,
+            };
         }
     };
     if let Some(png) = &cfg.png {
