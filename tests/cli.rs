@@ -215,6 +215,27 @@ fn a_truncated_image_is_bad_input() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
 
+/// A zero-byte or broken `.png` is an image error that says what was expected, whichever
+/// command reads it; never "empty input: expected a header".
+#[test]
+fn an_empty_or_broken_png_is_an_image_error() {
+    let empty = scratch("zero-bytes.png", b"");
+    let broken = scratch("broken.png", b"hello, world\n");
+    for f in [&empty, &broken] {
+        for cmd in ["solve", "read", "check-format", "count"] {
+            let o = run(&[cmd, path_str(f)]);
+            assert_eq!(code(&o), 5, "{cmd} {f:?}: {}", stderr(&o));
+            let err = stderr(&o);
+            assert!(
+                err.contains("expected PNG, JPEG or WebP image data in a .png file"),
+                "{cmd}: {err}"
+            );
+            assert!(!err.contains("header"), "{cmd}: {err}");
+        }
+    }
+    assert!(stderr(&run(&["solve", path_str(&empty)])).contains("the file is empty"));
+}
+
 #[test]
 fn missing_file_exits_6() {
     let o = run(&["solve", "/nonexistent/puzzle.txt"]);

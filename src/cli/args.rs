@@ -23,7 +23,7 @@ Examples:
   snapsolve count empty-6x6.txt --limit 100000          count solutions
 
 Inputs are recognised by content: PNG, JPEG and WebP images are read as screenshots, anything
-else as puzzle text. A folder stands for the images in it (recursively).
+else as puzzle text (but a .png/.jpg/.jpeg/.webp file that holds no image is an image error). A folder stands for the images in it (recursively).
 
 Puzzle text (see docs/puzzle-format.md):
   tango 6x6                  queens 4x4

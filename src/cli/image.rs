@@ -7,7 +7,7 @@ use super::debug;
 use super::exit::{
     Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
-use super::input::{LoadError, read_input};
+use super::input::{LoadError, input_kind, read_input};
 use super::output::{is_stdout, may_replace, write_png};
 use super::report::{
     image_report_json, image_report_text, line, reading_comments, reading_json, stage_ms,
@@ -18,7 +18,7 @@ use serde_json::json;
 use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading};
 use snapsolve::board::Reading;
 use snapsolve::format;
-use snapsolve::input::{InputKind, sniff};
+use snapsolve::input::InputKind;
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
 use snapsolve::vision::ReadError;
@@ -173,13 +173,14 @@ fn read_one(item: &Item, cfg: &ReadConfig, many: bool) -> ItemOut {
         Err(e) => return fail(e.code(), e.to_string()),
     };
     let load = t0.elapsed();
-    match sniff(&bytes) {
-        InputKind::Image(_) => {}
-        InputKind::OtherImage(k) => {
+    match input_kind(&item.input, &bytes) {
+        Ok(InputKind::Image(_)) => {}
+        Err(e) => return fail(e.code(), e.to_string()),
+        Ok(InputKind::OtherImage(k)) => {
             let e = LoadError::OtherImage(k);
             return fail(e.code(), e.to_string());
         }
-        InputKind::Text => {
+        Ok(InputKind::Text) => {
             return fail(
                 Code::BadInput,
                 "not a PNG, JPEG or WebP image (`read` reads screenshots)".into(),
