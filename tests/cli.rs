@@ -423,3 +423,33 @@ fn bad_values_are_usage_errors_with_one_prefix() {
     assert_eq!(code(&o), 5, "{}", stderr(&o));
     assert!(stderr(&o).contains("image too large"), "{}", stderr(&o));
 }
+
+/// `generate` without --seed draws a fresh seed each run and prints it, so that the puzzle can
+/// be made again.
+#[test]
+fn generate_draws_and_prints_a_fresh_seed() {
+    let seed_of = |o: &Output| -> String {
+        let err = stderr(o);
+        let rest = err
+            .strip_prefix("snapsolve: seed ")
+            .unwrap_or_else(|| panic!("no seed line: {err}"));
+        rest.split(' ').next().unwrap().to_string()
+    };
+    let a = run(&["generate", "tango", "--size", "4", "--difficulty", "easy"]);
+    let b = run(&["generate", "tango", "--size", "4", "--difficulty", "easy"]);
+    assert_eq!(code(&a), 0, "{}", stderr(&a));
+    let (sa, sb) = (seed_of(&a), seed_of(&b));
+    assert_ne!(sa, sb, "two runs drew the same seed");
+    let again = run(&[
+        "generate",
+        "tango",
+        "--size",
+        "4",
+        "--difficulty",
+        "easy",
+        "--seed",
+        &sa,
+    ]);
+    assert_eq!(stdout(&again), stdout(&a));
+    assert_eq!(stderr(&again), "", "a given seed is not printed again");
+}

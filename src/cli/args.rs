@@ -315,9 +315,10 @@ pub struct GenerateArgs {
     /// The hardest deduction rule the puzzle needs: easy, medium, hard or expert.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
-    /// Seed (the same seed gives the same puzzle).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed: the same seed gives the same puzzle. Without it a fresh seed is drawn and printed
+    /// on standard error, so that the puzzle can be made again.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG (`-`: standard
     /// output, never a terminal; the puzzle text then goes to standard error).
     #[arg(long, value_name = "OUT.png")]

@@ -123,6 +123,8 @@ pub struct GenerateConfig {
     pub png: Option<PathBuf>,
     /// Replace an existing PNG.
     pub force: bool,
+    /// The seed was drawn, not given (it is printed so the puzzle can be made again).
+    pub seed_drawn: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -387,9 +389,15 @@ impl GenerateConfig {
     pub fn new(a: &GenerateArgs) -> Result<GenerateConfig, ConfigError> {
         refuse_terminal(a.png.as_deref())?;
         Ok(GenerateConfig {
-            options: GenerateOptions::new(a.game.into(), a.size, a.difficulty.into(), a.seed),
+            options: GenerateOptions::new(
+                a.game.into(),
+                a.size,
+                a.difficulty.into(),
+                a.seed.unwrap_or_else(fresh_seed),
+            ),
             png: a.png.clone(),
             force: a.force,
+            seed_drawn: a.seed.is_none(),
             format: a.format,
         })
     }
@@ -404,6 +412,18 @@ impl HintConfig {
             format: a.format,
         }
     }
+}
+
+/// A fresh seed for `generate` without `--seed`: the standard library's per-process random
+/// hash keys (drawn from the OS) mixed with the clock.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.finish()
 }
 
 /// A usage error when a PNG output is standard output and that is a terminal.

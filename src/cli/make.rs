@@ -87,6 +87,12 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
 pub fn run_generate(cfg: &GenerateConfig) -> Code {
     let o = &cfg.options;
     let game = o.game;
+    if cfg.seed_drawn {
+        diag(format!(
+            "seed {0} (drawn at random; `--seed {0}` makes this puzzle again)",
+            o.seed
+        ));
+    }
     let g = match generate(o) {
         Ok(g) => g,
         Err(e) => {
