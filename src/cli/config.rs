@@ -13,9 +13,29 @@ use snapsolve::generate::make::GenerateOptions;
 use snapsolve::input::{self, Found, ListError};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::puzzle::Game;
+use snapsolve::render::output::{OVERLAY_MARKER, has_text};
 use snapsolve::render::synth::{SynthOptions, Variations};
 use snapsolve::solve::SolveOptions;
 use std::path::{Path, PathBuf};
+
+/// The file-name ending of the overlays `solve --out-dir` writes.
+pub const OVERLAY_SUFFIX: &str = ".solved.png";
+
+/// Whether a file found in a folder is an overlay snapsolve wrote: named `*.solved.png` *and*
+/// carrying snapsolve's PNG `tEXt` marker (a user's file of that name without it is kept).
+fn is_own_overlay(path: &Path) -> bool {
+    use std::io::Read;
+    let named = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with(OVERLAY_SUFFIX));
+    let mut head = Vec::new();
+    let (key, text) = OVERLAY_MARKER;
+    named
+        && std::fs::File::open(path)
+            .and_then(|f| f.take(512).read_to_end(&mut head))
+            .is_ok()
+        && has_text(&head, key, text)
+}
 
 /// One input of `solve` / `read` after folders are expanded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +53,8 @@ pub struct Item {
 pub struct SolveConfig {
     /// Inputs, in order.
     pub items: Vec<Item>,
+    /// Overlays of an earlier run found in the folders given, left out.
+    pub skipped: Vec<PathBuf>,
     /// Output format.
     pub format: OutputFormat,
     /// Reading and solver options.
@@ -52,6 +74,8 @@ pub struct SolveConfig {
 pub struct ReadConfig {
     /// Inputs, in order.
     pub items: Vec<Item>,
+    /// Overlays of an earlier run found in the folders given, left out.
+    pub skipped: Vec<PathBuf>,
     /// Output format.
     pub format: OutputFormat,
     /// Reading options.
@@ -165,8 +189,12 @@ impl ConfigError {
     }
 }
 
-/// Expands folders into their images; `-` stays standard input.
-fn expand(inputs: &[PathBuf]) -> Result<Vec<(Input, Found)>, ListError> {
+/// Expands folders into their images, leaving out (into `skipped`) the overlays snapsolve
+/// wrote there earlier; `-` stays standard input.
+fn expand(
+    inputs: &[PathBuf],
+    skipped: &mut Vec<PathBuf>,
+) -> Result<Vec<(Input, Found)>, ListError> {
     let mut out = Vec::new();
     for p in inputs {
         if p.as_os_str() == "-" {
@@ -178,7 +206,13 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<(Input, Found)>, ListError> {
                 },
             ));
         } else {
-            let found = input::expand_inputs(std::slice::from_ref(p))?;
+            let mut found = input::expand_inputs(std::slice::from_ref(p))?;
+            if p.is_dir() {
+                let (own, rest): (Vec<Found>, Vec<Found>) =
+                    found.into_iter().partition(|f| is_own_overlay(&f.path));
+                skipped.extend(own.into_iter().map(|f| f.path));
+                found = rest;
+            }
             if found.is_empty() {
                 return Err(ListError {
                     path: p.display().to_string(),
@@ -226,8 +260,9 @@ fn items_for(
     output: Option<&PathBuf>,
     out_dir: Option<&PathBuf>,
     debug_dir: Option<&PathBuf>,
+    skipped: &mut Vec<PathBuf>,
 ) -> Result<Vec<Item>, ConfigError> {
-    let found = expand(inputs)?;
+    let found = expand(inputs, skipped)?;
     if output.is_some() && found.len() != 1 {
         return Err(ConfigError::Usage(format!(
             "-o/--output takes one input ({} given); use --out-dir for several",
@@ -235,7 +270,7 @@ fn items_for(
         )));
     }
     let fs: Vec<Found> = found.iter().map(|(_, f)| f.clone()).collect();
-    let overlays = out_dir.map(|d| planned_paths(&fs, d, ".solved.png"));
+    let overlays = out_dir.map(|d| planned_paths(&fs, d, OVERLAY_SUFFIX));
     let debugs = debug_dir.map(|d| {
         if found.len() == 1 {
             vec![d.clone()]
@@ -259,11 +294,13 @@ fn items_for(
 impl SolveConfig {
     /// Validates the options and expands folders.
     pub fn new(a: &SolveArgs) -> Result<SolveConfig, ConfigError> {
+        let mut skipped = Vec::new();
         let items = items_for(
             &a.inputs,
             a.output.as_ref(),
             a.out_dir.as_ref(),
             a.debug_dir.as_ref(),
+            &mut skipped,
         )?;
         if items.iter().filter(|i| i.input == Input::Stdin).count() > 1 {
             return Err(ConfigError::Usage("`-` can be given once".into()));
@@ -271,6 +308,7 @@ impl SolveConfig {
         refuse_terminal(a.output.as_deref())?;
         Ok(SolveConfig {
             items,
+            skipped,
             format: a.format,
             options: ImageOptions {
                 read: read_options(a.game.map(Game::from)),
@@ -292,8 +330,10 @@ impl SolveConfig {
 impl ReadConfig {
     /// Expands folders.
     pub fn new(a: &ReadArgs) -> Result<ReadConfig, ConfigError> {
+        let mut skipped = Vec::new();
         Ok(ReadConfig {
-            items: items_for(&a.inputs, None, None, a.debug_dir.as_ref())?,
+            items: items_for(&a.inputs, None, None, a.debug_dir.as_ref(), &mut skipped)?,
+            skipped,
             format: a.format,
             options: read_options(a.game.map(Game::from)),
             jobs: a.jobs,

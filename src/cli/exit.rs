@@ -76,6 +76,23 @@ impl Code {
         }
     }
 
+    /// What the code says about an input, for count lines (`ok` for [`Code::Ok`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::Ok => "ok",
+            Code::Internal => "internal error",
+            Code::Usage => "usage error",
+            Code::NoSolution => "no solution",
+            Code::Several => "several solutions",
+            Code::BadInput => "bad input",
+            Code::Io => "I/O error",
+            Code::NoBoard => "no board",
+            Code::Timeout => "timeout",
+            Code::CheckFailed => "check failed",
+            Code::Uncertain => "uncertain",
+        }
+    }
+
     /// The more severe of two codes.
     pub fn worst(self, other: Code) -> Code {
         if other.severity() > self.severity() {

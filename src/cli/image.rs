@@ -8,11 +8,11 @@ use super::exit::{
     Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
 use super::input::{LoadError, input_kind, read_input};
-use super::output::{is_stdout, may_replace, write_png};
+use super::output::{is_stdout, may_replace, write_output};
 use super::report::{
     image_report_json, image_report_text, line, reading_comments, reading_json, stage_ms,
 };
-use super::runner::{ItemOut, run_items};
+use super::runner::{Batch, ItemOut, run_items};
 use image::RgbImage;
 use serde_json::json;
 use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading};
@@ -21,6 +21,7 @@ use snapsolve::format;
 use snapsolve::input::InputKind;
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
+use snapsolve::render::output::{OVERLAY_MARKER, PngCompression, encode_png, with_text};
 use snapsolve::vision::ReadError;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -149,13 +150,21 @@ fn write_overlay(
             source,
         })?;
     }
-    write_png(out_path, &drawn, item.input.path(), cfg.force)
+    // The marker lets a later run over the same folder skip this overlay.
+    let (key, text) = OVERLAY_MARKER;
+    let png = with_text(&encode_png(&drawn, PngCompression::Fast)?, key, text);
+    write_output(out_path, &png, item.input.path(), cfg.force)
 }
 
 /// `read`: prints the puzzle read from each image.
 pub fn run_read(cfg: &ReadConfig) -> Code {
     let many = cfg.items.len() > 1;
-    run_items(&cfg.items, cfg.jobs, cfg.quiet, |item| {
+    let batch = Batch {
+        items: &cfg.items,
+        skipped: &cfg.skipped,
+        ok_word: "read",
+    };
+    run_items(&batch, cfg.jobs, cfg.quiet, |item| {
         read_one(item, cfg, many)
     })
 }

@@ -7,7 +7,7 @@ use super::exit::{Code, diag_line, outcome_code, solve_error_code};
 use super::image::solve_image;
 use super::input::{input_kind, read_input, text_puzzle};
 use super::report::{line, report_json, report_text};
-use super::runner::{ItemOut, run_items};
+use super::runner::{Batch, ItemOut, run_items};
 use serde_json::json;
 use snapsolve::input::InputKind;
 use snapsolve::puzzle::Puzzle;
@@ -17,7 +17,12 @@ use snapsolve::solve;
 /// wins.
 pub fn run_solve(cfg: &SolveConfig) -> Code {
     let many = cfg.items.len() > 1;
-    run_items(&cfg.items, cfg.jobs, cfg.quiet, |item| {
+    let batch = Batch {
+        items: &cfg.items,
+        skipped: &cfg.skipped,
+        ok_word: "solved",
+    };
+    run_items(&batch, cfg.jobs, cfg.quiet, |item| {
         solve_item(cfg, item, many)
     })
 }
