@@ -453,3 +453,19 @@ fn generate_draws_and_prints_a_fresh_seed() {
     assert_eq!(stdout(&again), stdout(&a));
     assert_eq!(stderr(&again), "", "a given seed is not printed again");
 }
+
+/// Counts are written with the right number: "1 solution", "after 1 line".
+#[test]
+fn counts_have_the_right_number() {
+    let o = run(&["count", path_str(&example("tango-six-givens.txt"))]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("1 solution ("), "{}", stdout(&o));
+    let short = scratch("one-line.txt", b"tango 2x2\nS .");
+    let o = run(&["check-format", path_str(&short)]);
+    assert_eq!(code(&o), 5);
+    assert!(
+        stderr(&o).contains("the board ends after 1 line;"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -5,6 +5,7 @@ use super::config::{CheckFormatConfig, CountConfig};
 use super::exit::{Code, diag, solve_error_code};
 use super::input::load;
 use super::output::outln;
+use snapsolve::format::plural;
 use snapsolve::puzzle::Puzzle;
 use snapsolve::solve::bitboard::{count_queens, count_tango};
 use snapsolve::solve::{self, EnumStop};
@@ -62,11 +63,11 @@ fn count_fast(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
     let secs = t.elapsed().as_secs_f64();
     if cfg.limit.is_some_and(|l| out.count >= l) {
         outln!(
-            "at least {} solutions (limit reached, {secs:.2} s)",
-            out.count
+            "at least {} (limit reached, {secs:.2} s)",
+            plural(out.count, "solution")
         );
     } else {
-        outln!("{} solutions ({secs:.2} s)", out.count);
+        outln!("{} ({secs:.2} s)", plural(out.count, "solution"));
     }
     Code::Ok
 }
@@ -77,15 +78,18 @@ fn count_z3(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
         Ok(e) => {
             let secs = e.elapsed.as_secs_f64();
             match e.stop {
-                EnumStop::Exhausted => outln!("{} solutions ({secs:.2} s)", e.count),
+                EnumStop::Exhausted => outln!("{} ({secs:.2} s)", plural(e.count, "solution")),
                 EnumStop::Limit => {
                     outln!(
-                        "at least {} solutions (limit reached, {secs:.2} s)",
-                        e.count
+                        "at least {} (limit reached, {secs:.2} s)",
+                        plural(e.count, "solution")
                     )
                 }
                 EnumStop::Timeout => {
-                    outln!("at least {} solutions (timeout, {secs:.2} s)", e.count);
+                    outln!(
+                        "at least {} (timeout, {secs:.2} s)",
+                        plural(e.count, "solution")
+                    );
                     return Code::Timeout;
                 }
             }

@@ -298,7 +298,7 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
     if !repairs.is_empty() {
         out += &format!(
             "repaired: the puzzle as read had no single solution; changed {}:\n",
-            plural(repairs.len(), "element")
+            format::plural(repairs.len(), "element")
         );
         for c in repairs {
             out += &format!("  {c}\n");
@@ -423,15 +423,6 @@ fn element_list(es: &[Element]) -> String {
         "-".into()
     } else {
         v.join(", ")
-    }
-}
-
-/// `1 element`, `2 elements`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 
