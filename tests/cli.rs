@@ -469,3 +469,61 @@ fn counts_have_the_right_number() {
         stderr(&o)
     );
 }
+
+/// JSON carries the solution as data too: Tango `grid` rows of "S"/"M", Queens `crowns` cells.
+#[test]
+fn json_carries_the_solution_as_data() {
+    let o = run(&[
+        "solve",
+        "--format",
+        "json",
+        path_str(&example("tango-six-givens.txt")),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let grid = v["grid"].as_array().expect("grid");
+    assert_eq!(grid.len(), 6);
+    let text: Vec<&str> = v["solution"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .skip(1)
+        .step_by(2)
+        .collect();
+    for (row, line) in grid.iter().zip(&text) {
+        let cells: Vec<&str> = row
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert!(cells.iter().all(|c| *c == "S" || *c == "M"), "{cells:?}");
+        let letters: String = line.chars().filter(|c| *c == 'S' || *c == 'M').collect();
+        assert_eq!(cells.concat(), letters);
+    }
+    let o = run(&[
+        "solve",
+        "--format",
+        "json",
+        path_str(&example("queens-307.txt")),
+    ]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let crowns = v["crowns"].as_array().expect("crowns");
+    let n = v["rows"].as_u64().unwrap() as usize;
+    assert_eq!(crowns.len(), n);
+    for (r, c) in crowns.iter().enumerate() {
+        assert_eq!(c["row"], r);
+        let col = c["col"].as_u64().unwrap();
+        assert_eq!(c["display"], format!("r{}c{}", r + 1, col + 1));
+    }
+    let o = run(&[
+        "solve",
+        "--format",
+        "json",
+        path_str(&example("lets-tango.txt")),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solutions_data"].as_array().unwrap().len(), 2);
+    assert!(v.get("grid").is_none(), "several solutions: no single grid");
+}

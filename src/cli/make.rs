@@ -6,6 +6,7 @@ use super::config::{GenerateConfig, HintConfig, RenderConfig};
 use super::exit::{Code, diag, outcome_code, read_error_code};
 use super::input::{Input, load, read_input, text_puzzle};
 use super::output::{is_stdout, outln, write_png};
+use super::report::solution_data;
 use serde_json::json;
 use snapsolve::board::Placed;
 use snapsolve::format;
@@ -124,7 +125,7 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
             o.size, g.difficulty, o.seed
         ),
         OutputFormat::Json => {
-            let v = json!({
+            let mut v = json!({
                 "game": game.name(),
                 "size": o.size,
                 "seed": o.seed,
@@ -132,6 +133,9 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 "puzzle": text,
                 "solution": format::print_solution(&g.puzzle, &g.solution),
             });
+            if let Some(m) = v.as_object_mut() {
+                m.extend(solution_data(&g.solution));
+            }
             format!("{v}\n")
         }
     };
