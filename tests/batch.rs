@@ -9,6 +9,9 @@ use snapsolve::solve::{self, Outcome, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_snapsolve"))
         .args(args)
@@ -261,11 +264,9 @@ fn solve_into_the_same_folder_skips_its_own_overlays() {
 /// agrees with the lines (the accuracy bars themselves are asserted by the realshots tests).
 #[test]
 fn check_realshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realshots");
-    if !root.exists() {
-        eprintln!("../shared/realshots not present");
+    let Some(root) = shared_data::shared_path("realshots") else {
         return;
-    }
+    };
     let o = run(&["check", "-q", root.to_str().unwrap()]);
     let text = stdout(&o);
     println!("{text}");

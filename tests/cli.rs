@@ -4,6 +4,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_snapsolve"))
 }
@@ -111,13 +114,7 @@ fn no_solution_exits_3_and_names_the_conflict() {
 }
 
 fn shared_puzzle(name: &str) -> Option<PathBuf> {
-    let p = root().join("../shared/puzzles").join(name);
-    if root().join("../shared").is_dir() {
-        Some(p)
-    } else {
-        eprintln!("skipped: ../shared does not exist");
-        None
-    }
+    shared_data::shared_path(&format!("puzzles/{name}"))
 }
 
 #[test]
@@ -526,4 +523,32 @@ fn json_carries_the_solution_as_data() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["solutions_data"].as_array().unwrap().len(), 2);
     assert!(v.get("grid").is_none(), "several solutions: no single grid");
+}
+
+/// Run by [`a_missing_shared_folder_is_skipped_visibly`] in a child process.
+#[test]
+#[ignore = "a probe that the test below runs in a child process"]
+fn shared_probe() {
+    assert!(shared_data::shared_path("no-such-folder-13").is_none());
+}
+
+/// A test that needs ../shared and finds it missing says so on stderr even in a plain
+/// `cargo test` (no --nocapture); with SNAPSOLVE_REQUIRE_SHARED=1 it fails instead.
+#[test]
+fn a_missing_shared_folder_is_skipped_visibly() {
+    let probe = |require: Option<&str>| {
+        let mut c = Command::new(std::env::current_exe().unwrap());
+        c.args(["--exact", "shared_probe", "--include-ignored"]);
+        match require {
+            Some(v) => c.env("SNAPSOLVE_REQUIRE_SHARED", v),
+            None => c.env_remove("SNAPSOLVE_REQUIRE_SHARED"),
+        };
+        c.output().unwrap()
+    };
+    let o = probe(None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("SKIPPED shared_probe: "), "{err}");
+    assert!(err.contains("no-such-folder-13 not found"), "{err}");
+    assert!(!probe(Some("1")).status.success());
 }
