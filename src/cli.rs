@@ -3,11 +3,12 @@
 //! ([`exit`]).
 //!
 //! Results go to stdout, diagnostics to stderr with one prefix (`snapsolve: ...`, see
-//! [`exit::diag`]; clap prints its own usage errors). Every file written follows one rule
-//! ([`output`]: `-f/--force` to replace, `-` for standard output). Inputs are loaded by [`input`]; many of
-//! them run on worker threads through [`runner`]. `solve` is in [`solve`] (screenshots in
-//! [`image`], `--debug-dir` in [`debug`]), regression checks in [`check`], `check-format` and
-//! `count` in [`count`], `render`, `generate` and `hint` in [`make`].
+//! [`exit::diag`]; clap's usage errors get it too). Every file written follows one rule
+//! ([`output`]: `-f/--force` to replace, `-` for standard output, never PNG to a terminal).
+//! Inputs are loaded by [`input`]; many of them run on worker threads through [`runner`].
+//! `solve` is in [`solve`] (screenshots in [`image`], `--debug-dir` in [`debug`]), regression
+//! checks in [`check`], `check-format` and `count` in [`count`], `render`, `generate` and
+//! `hint` in [`make`], `completions` and `man` in [`shell`].
 
 pub mod args;
 mod check;
@@ -21,6 +22,7 @@ mod make;
 mod output;
 mod report;
 mod runner;
+mod shell;
 mod solve;
 
 pub use args::Cli;
@@ -42,6 +44,8 @@ pub fn run(cli: Cli) -> Code {
         Command::Render(a) => with_config(RenderConfig::new(a), make::run_render),
         Command::Generate(a) => with_config(GenerateConfig::new(a), make::run_generate),
         Command::Hint(a) => make::run_hint(&HintConfig::new(a)),
+        Command::Completions(a) => shell::run_completions(a.shell),
+        Command::Man => shell::run_man(),
     }
 }
 

@@ -552,3 +552,49 @@ fn a_missing_shared_folder_is_skipped_visibly() {
     assert!(err.contains("no-such-folder-13 not found"), "{err}");
     assert!(!probe(Some("1")).status.success());
 }
+
+/// `completions` names every subcommand; `man` is roff that starts with `.TH` (and that groff
+/// reads without a warning, where groff is installed).
+#[test]
+fn completions_and_the_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = run(&["completions", shell]);
+        assert_eq!(code(&o), 0, "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for sub in [
+            "solve",
+            "read",
+            "check",
+            "check-format",
+            "count",
+            "render",
+            "generate",
+            "hint",
+            "man",
+        ] {
+            assert!(script.contains(sub), "{shell}: no {sub}");
+        }
+    }
+    assert_eq!(code(&run(&["completions", "tcsh"])), 2);
+    let o = run(&["man"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.starts_with(".TH snapsolve 1 "), "{}", &page[..60]);
+    let f = scratch("snapsolve.1", page.as_bytes());
+    match Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .arg(&f)
+        .output()
+    {
+        Ok(g) => {
+            assert!(g.status.success());
+            assert_eq!(stderr(&g), "", "groff warnings");
+        }
+        Err(_) => {
+            use std::io::Write as _;
+            let _ = std::io::stderr().write_all(
+                b"completions_and_the_man_page: groff not found, roff not checked by groff\n",
+            );
+        }
+    }
+}

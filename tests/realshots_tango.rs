@@ -16,7 +16,6 @@ use std::path::Path;
 #[path = "support/shared.rs"]
 mod shared_data;
 
-
 struct Row {
     file: String,
     game: String,

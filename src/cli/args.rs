@@ -20,10 +20,11 @@ Examples:
   snapsolve solve --format json a.txt b.png             one JSON object per line, per input
   cat puzzle.txt | snapsolve solve -                    read the puzzle (or an image) from stdin
   snapsolve check-format puzzles/*.txt                  validate puzzle text files
-  snapsolve count empty-6x6.txt --limit 100000          count solutions
+  snapsolve count fixtures/examples/tango-empty-6x6.txt  count solutions (11222)
 
 Inputs are recognised by content: PNG, JPEG and WebP images are read as screenshots, anything
-else as puzzle text (but a .png/.jpg/.jpeg/.webp file that holds no image is an image error). A folder stands for the images in it (recursively).
+else as puzzle text (but a .png/.jpg/.jpeg/.webp file that holds no image is an image error).
+A folder stands for the images in it (recursively).
 
 Puzzle text (see docs/puzzle-format.md):
   tango 6x6                  queens 4x4
@@ -35,12 +36,12 @@ Tango cells are S (sun), M (moon) or . (empty); `=` / `x` between two cells are 
 A Queens solution prints the region grid with each crown cell's letter in lower case.
 
 Exit codes:
-  0 solved uniquely / valid / counted    6 I/O error (or refusing to overwrite a file)
-  1 internal error                        7 no board found in an image (or the board is cut off)
-  2 usage error (or a value out of range) 8 solver timeout
-  3 no solution                           9 check / regression failure
-  4 several solutions                    10 uncertain: the answer depends on doubtful reads
-  5 bad input (puzzle text, undecodable or too large image)
+  0 solved uniquely / valid / counted    6 I/O error; refusing to overwrite
+  1 internal error                       7 no board found, or board cut off
+  2 usage error; value out of range      8 solver timeout
+  3 no solution                          9 check / regression failure
+  4 several solutions                   10 uncertain: doubtful reads decide
+  5 bad input: puzzle text, or an image that cannot be decoded or is too large
 With several inputs the most severe code wins.";
 
 /// snapsolve: reads screenshots of LinkedIn Tango and Queens puzzles, solves them with z3 and
@@ -88,6 +89,22 @@ pub enum Command {
         after_help = "Examples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint screenshot.png   (starts from the pieces already placed)"
     )]
     Hint(HintArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  snapsolve completions bash > ~/.local/share/bash-completion/completions/snapsolve\n  snapsolve completions zsh > ~/.zfunc/_snapsolve\n  snapsolve completions fish > ~/.config/fish/completions/snapsolve.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  snapsolve man > snapsolve.1 && man -l snapsolve.1")]
+    Man,
+}
+
+/// Options of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output format.
