@@ -1,18 +1,18 @@
 //! The process exit codes of the `snapsolve` binary, in one place, and the one way our own
-//! errors are printed (`snapsolve: ...`). The library returns typed outcomes and errors; this
+//! errors are printed (`snapsolve: ...`, clap's usage errors included: [`usage_text`]). The library returns typed outcomes and errors; this
 //! module maps them to codes.
 //!
 //! | code | meaning |
 //! |---|---|
-//! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`) |
+//! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`), check passed |
 //! | 1 | internal error (a bug: e.g. the rules checker rejected a solver answer) |
 //! | 2 | usage error (bad command line, including a value out of its range) |
 //! | 3 | no solution |
 //! | 4 | several solutions |
-//! | 5 | bad input: puzzle text (or image content) that cannot be read |
-//! | 6 | I/O error: a file cannot be opened or read, output cannot be written |
-//! | 7 | no board found in an image |
-//! | 8 | the solver hit its timeout |
+//! | 5 | bad input: puzzle text or image data that cannot be read (corrupt, truncated, too large) |
+//! | 6 | I/O error: a file cannot be read or written; an existing output without `--force`, or the input |
+//! | 7 | no board found in an image (or the board is cut off by the image edge) |
+//! | 8 | the solver hit its timeout, or a reader its time limit |
 //! | 9 | a check or regression failed |
 //! | 10 | uncertain: other plausible readings of what was read with doubt give other unique solutions |
 //!
