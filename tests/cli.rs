@@ -257,6 +257,14 @@ fn count_shows_the_number_of_solutions() {
     let o = run(&["count", path_str(&example("lets-tango.txt"))]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).starts_with("3 solutions"), "{}", stdout(&o));
+    // Counts are written in the right number: "1 solution", "after 1 line".
+    let o = run(&["count", path_str(&example("tango-six-givens.txt"))]);
+    assert!(stdout(&o).starts_with("1 solution ("), "{}", stdout(&o));
+    let short = scratch("one-line.txt", b"tango 2x2\nS .");
+    let o = run(&["check-format", path_str(&short)]);
+    assert_eq!(code(&o), 5);
+    let err = stderr(&o);
+    assert!(err.contains("the board ends after 1 line;"), "{err}");
     let empty = scratch("empty.txt", b"tango 6x6\n\n\n\n\n\n\n\n\n\n\n\n");
     let o = run(&["count", path_str(&empty), "--limit", "40"]);
     assert_eq!(code(&o), 0);
@@ -451,33 +459,17 @@ fn generate_draws_and_prints_a_fresh_seed() {
     assert_eq!(stderr(&again), "", "a given seed is not printed again");
 }
 
-/// Counts are written with the right number: "1 solution", "after 1 line".
-#[test]
-fn counts_have_the_right_number() {
-    let o = run(&["count", path_str(&example("tango-six-givens.txt"))]);
+/// `solve --format json` on an example with one solution.
+fn solve_json(name: &str) -> serde_json::Value {
+    let o = run(&["solve", "--format", "json", path_str(&example(name))]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("1 solution ("), "{}", stdout(&o));
-    let short = scratch("one-line.txt", b"tango 2x2\nS .");
-    let o = run(&["check-format", path_str(&short)]);
-    assert_eq!(code(&o), 5);
-    assert!(
-        stderr(&o).contains("the board ends after 1 line;"),
-        "{}",
-        stderr(&o)
-    );
+    serde_json::from_str(stdout(&o).trim()).unwrap()
 }
 
 /// JSON carries the solution as data too: Tango `grid` rows of "S"/"M", Queens `crowns` cells.
 #[test]
 fn json_carries_the_solution_as_data() {
-    let o = run(&[
-        "solve",
-        "--format",
-        "json",
-        path_str(&example("tango-six-givens.txt")),
-    ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = solve_json("tango-six-givens.txt");
     let grid = v["grid"].as_array().expect("grid");
     assert_eq!(grid.len(), 6);
     let text: Vec<&str> = v["solution"]
@@ -498,14 +490,7 @@ fn json_carries_the_solution_as_data() {
         let letters: String = line.chars().filter(|c| *c == 'S' || *c == 'M').collect();
         assert_eq!(cells.concat(), letters);
     }
-    let o = run(&[
-        "solve",
-        "--format",
-        "json",
-        path_str(&example("queens-307.txt")),
-    ]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let v = solve_json("queens-307.txt");
     let crowns = v["crowns"].as_array().expect("crowns");
     let n = v["rows"].as_u64().unwrap() as usize;
     assert_eq!(crowns.len(), n);
