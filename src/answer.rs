@@ -321,7 +321,9 @@ pub fn solve_reading(
     })
 }
 
-/// Decodes image bytes and reads them with [`pipeline::read_image`], timing the two stages.
+/// Decodes image bytes and reads them with [`pipeline::read`], timing the two stages. The image
+/// returned is the one the reading's coordinates refer to (the straightened copy of a tilted
+/// capture), the one to draw the answer on.
 pub fn read_timed(
     bytes: &[u8],
     opts: &ReadOptions,
@@ -330,7 +332,9 @@ pub fn read_timed(
     let img = decode(bytes, &opts.decode)?;
     let decode_time = t0.elapsed();
     let t1 = Instant::now();
-    let reading = pipeline::read_image(&img, opts)?;
+    let traced = pipeline::read(&img, opts);
+    let reading = traced.reading?;
+    let img = traced.straightened.map_or(img, |s| s.image);
     Ok((
         img,
         reading,

@@ -7,8 +7,8 @@
 //! ([`output`]: `-f/--force` to replace, `-` for standard output, never PNG to a terminal).
 //! Inputs are loaded by [`input`]; many of them run on worker threads through [`runner`].
 //! `solve` is in [`solve`] (screenshots in [`image`], `--debug-dir` in [`debug`]), regression
-//! checks in [`check`], `check-format` and `count` in [`count`], `render`, `generate` and
-//! `hint` in [`make`], `completions` and `man` in [`shell`].
+//! checks in [`check`], `check-format` and `count` in [`count`], `render` and `generate` in
+//! [`make`], `hint` in [`hint`], `completions` and `man` in [`shell`].
 
 pub mod args;
 mod check;
@@ -16,6 +16,7 @@ mod config;
 mod count;
 mod debug;
 pub mod exit;
+mod hint;
 mod image;
 mod input;
 mod make;
@@ -43,7 +44,7 @@ pub fn run(cli: Cli) -> Code {
         Command::Count(a) => count::run_count(&CountConfig::new(a)),
         Command::Render(a) => with_config(RenderConfig::new(a), make::run_render),
         Command::Generate(a) => with_config(GenerateConfig::new(a), make::run_generate),
-        Command::Hint(a) => make::run_hint(&HintConfig::new(a)),
+        Command::Hint(a) => with_config(HintConfig::new(a), hint::run_hint),
         Command::Completions(a) => shell::run_completions(a.shell),
         Command::Man => shell::run_man(),
     }

@@ -11,6 +11,7 @@ use crate::board::Reading;
 use crate::puzzle::Game;
 use crate::vision::ReadError;
 use crate::vision::decode::{DecodeOptions, decode};
+use crate::vision::deskew::{DeskewOptions, Straightened, straighten};
 use crate::vision::queens::{QueensReadOptions, QueensTrace, read_queens_traced};
 use crate::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use image::RgbImage;
@@ -24,6 +25,8 @@ pub struct ReadOptions {
     pub game: Option<Game>,
     /// Decoding limits.
     pub decode: DecodeOptions,
+    /// Straightening a tilted capture before the readers run.
+    pub deskew: DeskewOptions,
     /// Tango reader options.
     pub tango: TangoReadOptions,
     /// Queens reader options.
@@ -43,6 +46,7 @@ impl Default for ReadOptions {
         ReadOptions {
             game: None,
             decode: DecodeOptions::default(),
+            deskew: DeskewOptions::default(),
             tango: TangoReadOptions::default(),
             queens: QueensReadOptions::default(),
             resolve: crate::resolve::ResolveOptions::default(),
@@ -85,7 +89,7 @@ pub struct ReadTrace {
     /// The Queens reader, when it ran (not when the game is forced to Tango, nor when the
     /// Tango reading was confident enough: [`ReadOptions::skip_queens_above`]).
     pub queens: Option<ReaderRun<QueensTrace>>,
-    /// Wall time of each stage, in order (`tango`, `queens`, `occlusion`, `resolve`).
+    /// Wall time of each stage, in order (`deskew`, `tango`, `queens`, `occlusion`, `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
 }
 
@@ -96,14 +100,26 @@ pub struct Traced {
     pub reading: Result<Reading, ReadError>,
     /// What each reader produced.
     pub trace: ReadTrace,
+    /// The straightened image the readers read, when the capture was tilted: the reading's
+    /// grid is in its coordinates, so the answer is drawn on it.
+    pub straightened: Option<Straightened>,
+}
+
+impl Traced {
+    /// The image the reading's coordinates refer to: the straightened copy, or `original`.
+    pub fn image<'a>(&'a self, original: &'a RgbImage) -> &'a RgbImage {
+        self.straightened.as_ref().map_or(original, |s| &s.image)
+    }
 }
 
 /// Reads a decoded image, keeping each reader's trace. With no forced game the Tango reader
 /// runs first; the Queens reader runs too unless the Tango reading is confident
 /// ([`ReadOptions::skip_queens_above`]). Each reader refuses boards of the other game, and
 /// when both accept, the more confident reading wins ([`choose`]).
-pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
+pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let mut trace = ReadTrace::default();
+    let straightened = timed(&mut trace, "deskew", || straighten(original, &opts.deskew));
+    let img = straightened.as_ref().map_or(original, |s| &s.image);
     let tango = match opts.game {
         Some(Game::Queens) => None,
         _ => Some(timed(&mut trace, "tango", || {
@@ -130,7 +146,10 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
             ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
             _ => ReadError::NoBoardOfGame(Game::Tango),
         }),
-        (Some(Game::Queens), _, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
+        (Some(Game::Queens), _, Some(q)) => q.map_err(|e| match e {
+            ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
+            _ => ReadError::NoBoardOfGame(Game::Queens),
+        }),
         (_, Some(t), None) => t,
         (_, Some(t), Some(q)) => choose(t, q),
         (_, None, Some(q)) => q,
@@ -142,8 +161,15 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
             r
         })
     });
-    let reading = timed(&mut trace, "resolve", || finish(read, opts));
-    Traced { reading, trace }
+    let mut reading = timed(&mut trace, "resolve", || finish(read, opts));
+    if let (Ok(r), Some(s)) = (&mut reading, &straightened) {
+        r.straightened = Some(s.tilt.degrees);
+    }
+    Traced {
+        reading,
+        trace,
+        straightened,
+    }
 }
 
 /// Runs `f`, appending its wall time to the trace.
@@ -154,7 +180,9 @@ fn timed<T>(trace: &mut ReadTrace, name: &'static str, f: impl FnOnce() -> T) ->
     out
 }
 
-/// Reads a decoded image ([`read`] without the trace).
+/// Reads a decoded image ([`read`] without the trace). When the capture was tilted
+/// ([`Reading::straightened`]) the grid refers to the straightened image: draw with
+/// [`read`] or [`read_bytes`], which return it.
 pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadError> {
     read(img, opts).reading
 }
@@ -185,6 +213,7 @@ pub fn choose(
         (Ok(t), Err(_)) => Ok(t),
         (Err(_), Ok(q)) => Ok(q),
         (Err(te @ (ReadError::CutOff { .. } | ReadError::Deadline { .. })), Err(_)) => Err(te),
+        (Err(_), Err(qe @ (ReadError::CutOff { .. } | ReadError::Deadline { .. }))) => Err(qe),
         (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
             "Tango: {}; Queens: {}",
             reason(&te),
@@ -200,11 +229,13 @@ fn reason(e: &ReadError) -> String {
     }
 }
 
-/// Decodes image bytes and reads them.
+/// Decodes image bytes and reads them. The image returned is the one the reading's
+/// coordinates refer to (the straightened copy of a tilted capture).
 pub fn read_bytes(bytes: &[u8], opts: &ReadOptions) -> Result<(RgbImage, Reading), ReadError> {
     let img = decode(bytes, &opts.decode)?;
-    let reading = read_image(&img, opts)?;
-    Ok((img, reading))
+    let traced = read(&img, opts);
+    let reading = traced.reading?;
+    Ok((traced.straightened.map_or(img, |s| s.image), reading))
 }
 
 /// Reads an image file. I/O failures and content failures are distinct errors.

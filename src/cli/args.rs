@@ -84,9 +84,10 @@ pub enum Command {
         after_help = "Examples:\n  snapsolve generate tango --size 6 --difficulty hard --seed 7\n  snapsolve generate queens --size 9 --difficulty expert --png q9.png"
     )]
     Generate(GenerateArgs),
-    /// The next cell that can be deduced without guessing, and the rule that shows it.
+    /// The next cell that can be deduced without guessing, the rule that shows it and the
+    /// cells behind it; a wrong placed piece first.
     #[command(
-        after_help = "Examples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint screenshot.png   (starts from the pieces already placed)"
+        after_help = "Placed pieces are checked against the unique solution first: a wrong piece is the\nfirst (and only) hint. In puzzle text, lower case marks the player's pieces (see\ndocs/puzzle-format.md).\n\nExamples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint fixtures/examples/queens-307.txt --all\n  snapsolve hint screenshot.png --png hint.png   (starts from the pieces already placed)"
     )]
     Hint(HintArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -358,6 +359,17 @@ pub struct HintArgs {
     /// Force the game when reading a screenshot.
     #[arg(long, value_enum)]
     pub game: Option<GameArg>,
+    /// Every step to the solution, one a line, each with its rule and grade.
+    #[arg(long)]
+    pub all: bool,
+    /// Draw the hint (the cell, what it holds, the cells behind it) on the screenshot, or on a
+    /// drawing of the puzzle text, and write it here as PNG (`-`: standard output).
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<PathBuf>,
+    /// Replace an existing --png file (without it an existing output is an error, exit code
+    /// 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,

@@ -160,6 +160,12 @@ pub struct HintConfig {
     pub input: Input,
     /// Reading options, for a screenshot.
     pub options: ReadOptions,
+    /// Every step to the solution instead of the next one.
+    pub all: bool,
+    /// Where to draw the hint.
+    pub png: Option<PathBuf>,
+    /// Replace an existing `png`.
+    pub force: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -444,13 +450,17 @@ impl GenerateConfig {
 }
 
 impl HintConfig {
-    /// The input and the reading options.
-    pub fn new(a: &HintArgs) -> HintConfig {
-        HintConfig {
+    /// The input and the reading options; PNG bytes never go to a terminal.
+    pub fn new(a: &HintArgs) -> Result<HintConfig, ConfigError> {
+        refuse_terminal(a.png.as_deref())?;
+        Ok(HintConfig {
             input: Input::from_arg(&a.input),
             options: read_options(a.game.map(Game::from)),
+            all: a.all,
+            png: a.png.clone(),
+            force: a.force,
             format: a.format,
-        }
+        })
     }
 }
 

@@ -8,7 +8,7 @@ use super::exit::{
     Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
 use super::input::{LoadError, input_kind, read_input};
-use super::output::{is_stdout, may_replace, write_output};
+use super::output::{is_stdout, write_output};
 use super::report::{
     image_report_json, image_report_text, line, reading_comments, reading_json, stage_ms,
 };
@@ -21,7 +21,9 @@ use snapsolve::format;
 use snapsolve::input::InputKind;
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
-use snapsolve::render::output::{OVERLAY_MARKER, PngCompression, encode_png, with_text};
+use snapsolve::render::output::{
+    OVERLAY_MARKER, PngCompression, encode_png, refuse_existing, with_text,
+};
 use snapsolve::vision::ReadError;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -139,7 +141,7 @@ fn write_overlay(
     img: &RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
-    may_replace(out_path, cfg.force, item.input.path())?;
+    refuse_existing(out_path, cfg.force, item.input.path())?;
     let drawn = draw_overlay(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()

@@ -2,6 +2,7 @@
 //! told apart from images by content.
 
 use super::exit::Code;
+use snapsolve::board::Placed;
 use snapsolve::format;
 use snapsolve::input::{IMAGE_EXTENSIONS, InputKind, sniff};
 use snapsolve::puzzle::Puzzle;
@@ -126,8 +127,9 @@ pub fn read_input(input: &Input, limit: u64) -> Result<Vec<u8>, LoadError> {
 /// so that an oversized file gets the parser's precise message).
 const MAX_TEXT_INPUT_BYTES: u64 = format::MAX_TEXT_BYTES as u64 + 1;
 
-/// Loads puzzle text (for `check-format` and `count`).
-pub fn load(input: &Input) -> Result<(Puzzle, String), LoadError> {
+/// Loads puzzle text (for `check-format` and `count`): the puzzle and the pieces the player
+/// placed on it.
+pub fn load(input: &Input) -> Result<(Puzzle, Vec<Placed>), LoadError> {
     let bytes = match read_input(input, MAX_TEXT_INPUT_BYTES) {
         Err(LoadError::TooLarge(_)) => {
             // Let the parser say how large it is, with its line and column.
@@ -138,7 +140,7 @@ pub fn load(input: &Input) -> Result<(Puzzle, String), LoadError> {
         r => r?,
     };
     input_kind(input, &bytes)?;
-    text_puzzle(&bytes)
+    text_state(&bytes)
 }
 
 /// What an input is, from its name and its bytes together: the bytes decide between the image
@@ -172,16 +174,19 @@ fn not_image(bytes: &[u8]) -> String {
     format!("not image data (the file starts with `{head}`)")
 }
 
-/// Puzzle text from bytes, or why they are not (an image where text is expected).
+/// Puzzle text: the puzzle and its canonical text (the player's pieces left out).
 pub fn text_puzzle(bytes: &[u8]) -> Result<(Puzzle, String), LoadError> {
+    let (puzzle, _) = text_state(bytes)?;
+    let text = format::print(&puzzle);
+    Ok((puzzle, text))
+}
+
+/// Puzzle text: the puzzle and the pieces the player placed on it.
+pub fn text_state(bytes: &[u8]) -> Result<(Puzzle, Vec<Placed>), LoadError> {
     match sniff(bytes) {
         InputKind::Image(k) => Err(LoadError::Image(k)),
         InputKind::OtherImage(k) => Err(LoadError::OtherImage(k)),
-        InputKind::Text => {
-            let puzzle = format::parse_bytes(bytes)?;
-            let text = format::print(&puzzle);
-            Ok((puzzle, text))
-        }
+        InputKind::Text => Ok(format::parse_bytes_with_placed(bytes)?),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use image::RgbImage;
 use snapsolve::render::RenderError;
-use snapsolve::render::output::{PngCompression, encode_png, write_atomic};
+use snapsolve::render::output::{PngCompression, encode_png, refuse_existing, write_atomic};
 use std::io::{ErrorKind, IsTerminal, Write};
 use std::path::Path;
 
@@ -30,24 +30,6 @@ pub fn png_to_this_terminal(path: &Path) -> Option<String> {
     png_to_terminal(path, std::io::stdout().is_terminal())
 }
 
-/// Refuses an existing output file without `force`. The input image itself is left to the
-/// writer, which refuses it whatever `force` says.
-pub fn may_replace(path: &Path, force: bool, input: Option<&Path>) -> Result<(), RenderError> {
-    let is_input = input.is_some_and(|i| {
-        matches!((std::fs::canonicalize(i), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b)
-    });
-    if force || is_input || is_stdout(path) || !path.exists() {
-        return Ok(());
-    }
-    Err(RenderError::Io {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(
-            ErrorKind::AlreadyExists,
-            "already exists; pass -f/--force to replace it",
-        ),
-    })
-}
-
 /// Writes `bytes` to a file (atomically) or to standard output (`-`) under the rule above.
 pub fn write_output(
     path: &Path,
@@ -55,7 +37,7 @@ pub fn write_output(
     input: Option<&Path>,
     force: bool,
 ) -> Result<(), RenderError> {
-    may_replace(path, force, input)?;
+    refuse_existing(path, force, input)?;
     match write_atomic(path, bytes, input) {
         Err(RenderError::Io { source, .. }) if source.kind() == ErrorKind::BrokenPipe => {
             closed_pipe()

@@ -232,6 +232,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "placed": r.placed.iter().map(placed_json).collect::<Value>(),
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
+        "straightened_degrees": r.straightened,
     })
 }
 
@@ -266,6 +267,11 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         g.cell_h,
         r.min_confidence
     );
+    if let Some(deg) = r.straightened {
+        out += &format!(
+            "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
+        );
+    }
     if !r.placed.is_empty() {
         let list: Vec<String> = r.placed.iter().map(placed_str).collect();
         out += &format!("# placed ({}): {}\n", list.len(), list.join(", "));
@@ -515,6 +521,7 @@ mod tests {
             }],
             min_confidence: 0.25,
             occluded: Vec::new(),
+            straightened: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

@@ -124,6 +124,23 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// The overwrite rule of every output file: an existing `path` is an error unless `force`
+/// (the input itself is refused later, by [`write_atomic`], even with `force`); `-` (stdout)
+/// is always fine.
+pub fn refuse_existing(path: &Path, force: bool, input: Option<&Path>) -> Result<(), RenderError> {
+    let is_input = input.is_some_and(|i| same_file(path, i));
+    if !force && !is_input && path != Path::new("-") && path.exists() {
+        return Err(RenderError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "already exists; pass -f/--force to replace it",
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file next to it, flushed and synced, then
 /// renamed over `path`. `-` writes to stdout. Refuses when `path` is `input` (the image the
 /// bytes were made from).

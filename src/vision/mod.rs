@@ -2,6 +2,7 @@
 //!
 //! Each stage is a module with a typed value between stages:
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
+//! - [`deskew`]: a tilted capture -> its straightened copy (the angle measured from its lines);
 //! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
 //!   markers -> [`crate::board::Reading`], each reader with its own locator;
 //! - [`pixel`]: the pixel sampling both readers share;
@@ -9,6 +10,7 @@
 
 pub mod debug;
 pub mod decode;
+pub mod deskew;
 pub mod occlusion;
 pub mod pixel;
 pub mod queens;
