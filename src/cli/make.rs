@@ -83,13 +83,14 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
 pub fn run_generate(cfg: &GenerateConfig) -> Code {
     let o = &cfg.options;
     let game = o.game;
-    if cfg.seed_drawn {
+    let made = generate(o);
+    if cfg.seed_drawn && !matches!(made, Err(GenerateError::BadSize { .. })) {
         diag(format!(
             "seed {0} (drawn at random; `--seed {0}` makes this puzzle again)",
             o.seed
         ));
     }
-    let g = match generate(o) {
+    let g = match made {
         Ok(g) => g,
         Err(e) => {
             diag(&e);
