@@ -27,13 +27,13 @@ pub struct DeskewOptions {
     /// stride, and a rotation blurs every line a little. Default 0.4.
     pub min_degrees: f32,
     /// The sharpest angle must score at least this many times the score of 0 degrees (the
-    /// evidence that the image is tilted at all). Default 1.3.
+    /// evidence that the image is tilted at all). Default 1.2.
     pub min_gain: f32,
     /// Rows (and columns) sampled for gradients: about this many, evenly spaced (every
-    /// second one at most). Default 100.
+    /// second one at most). Default 150.
     pub samples: u32,
     /// Least absolute luma difference across a line (two pixels apart) for a gradient point.
-    /// Default 30.
+    /// Default 12.
     pub min_gradient: f32,
     /// A gradient point counts only where the cross gradient is at most this fraction of it
     /// (the point lies on a line of the direction looked for, not on a corner). Default 0.5.
@@ -43,6 +43,10 @@ pub struct DeskewOptions {
     pub probe_degrees: f32,
     /// See `probe_degrees`. Default 1.15.
     pub straight_ratio: f32,
+    /// A gradient point weighs its luma difference, capped at this: faint long lines (the
+    /// light grid of a Tango board) count as much as the strong, short edges of icons and
+    /// text. Default 20.
+    pub max_weight: f32,
     /// At most this many gradient points (the strongest) are projected, a work bound.
     /// Default 12000.
     pub max_points: usize,
@@ -54,10 +58,11 @@ impl Default for DeskewOptions {
             enabled: true,
             max_degrees: 4.0,
             min_degrees: 0.4,
-            min_gain: 1.3,
-            samples: 100,
-            min_gradient: 30.0,
+            min_gain: 1.2,
+            samples: 150,
+            min_gradient: 12.0,
             max_cross: 0.5,
+            max_weight: 20.0,
             probe_degrees: 0.5,
             straight_ratio: 1.15,
             max_points: 12_000,
@@ -181,7 +186,7 @@ fn gradient_points(img: &RgbImage, opts: &DeskewOptions) -> (Vec<Point>, Vec<Poi
                 vertical.push(Point {
                     along: y as f32,
                     across: x as f32,
-                    weight: g as f32 / 256.0,
+                    weight: (g as f32 / 256.0).min(opts.max_weight),
                 });
             }
         }
@@ -199,7 +204,7 @@ fn gradient_points(img: &RgbImage, opts: &DeskewOptions) -> (Vec<Point>, Vec<Poi
                 horizontal.push(Point {
                     along: x as f32,
                     across: y as f32,
-                    weight: g as f32 / 256.0,
+                    weight: (g as f32 / 256.0).min(opts.max_weight),
                 });
             }
         }
