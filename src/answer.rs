@@ -369,8 +369,8 @@ pub fn drawable_solution(o: &Outcome) -> Option<&Solution> {
 
 /// Draws the answer onto a copy of the screenshot with [`crate::render::overlay`]: the
 /// missing Tango symbols or the Queens crowns in the cells the reader found, wrong player
-/// pieces marked, the reader's doubts outlined, and with no solution the conflict set (the
-/// cells and markers to look at) outlined.
+/// pieces marked, the reader's doubts outlined; with no solution the conflict set (the cells
+/// and markers to look at) outlined, with several solutions the cells where two of them differ.
 pub fn draw_overlay(
     img: &RgbImage,
     s: &SolvedImage,
@@ -386,6 +386,9 @@ pub fn draw_overlay(
                 _ => None,
             })
             .collect();
+    }
+    if let Outcome::Several { differ, .. } = &s.report.outcome {
+        marks.conflict_cells = differ.clone();
     }
     if let Some(Certificate::Uncertain { differ, .. }) = &s.certificate {
         marks.conflict_cells = differ.clone();

@@ -22,6 +22,15 @@ use std::fmt::Write as _;
 /// Largest puzzle text accepted, in bytes (a 16x16 board with comments is far below this).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
 
+/// A count and a noun in the right number: `1 line`, `2 lines`, `0 lines` (regular plurals).
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// A text-format error, with the 1-based line and column where it was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {col}: {message}")]
@@ -164,7 +173,10 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Placed>), ParseError> {
         return Err(err(
             ln,
             1,
-            format!("extra line: a {game} {rows}x{cols} board has {needed} lines after the header"),
+            format!(
+                "extra line: a {game} {rows}x{cols} board has {} after the header",
+                plural(needed, "line")
+            ),
         ));
     }
     if last < needed {
@@ -183,7 +195,8 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Placed>), ParseError> {
             ln,
             1,
             format!(
-                "the board ends after {last} lines; a {game} {rows}x{cols} board needs {needed}"
+                "the board ends after {}; a {game} {rows}x{cols} board needs {needed}",
+                plural(last, "line")
             ),
         ));
     }

@@ -4,7 +4,9 @@ use super::args::Engine;
 use super::config::{CheckFormatConfig, CountConfig};
 use super::exit::{Code, diag, solve_error_code};
 use super::input::load;
+use super::output::outln;
 use snapsolve::board::Placed;
+use snapsolve::format::plural;
 use snapsolve::puzzle::Puzzle;
 use snapsolve::solve::bitboard::{count_queens, count_tango};
 use snapsolve::solve::{self, EnumStop};
@@ -17,7 +19,7 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
         match load(input) {
             Ok((p, placed)) => {
                 let (rows, cols) = p.size();
-                println!(
+                outln!(
                     "{name}: ok ({} {rows}x{cols}{})",
                     p.game(),
                     placed_note(&placed)
@@ -98,12 +100,12 @@ fn count_fast(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
     };
     let secs = t.elapsed().as_secs_f64();
     if cfg.limit.is_some_and(|l| out.count >= l) {
-        println!(
-            "at least {} solutions (limit reached, {secs:.2} s)",
-            out.count
+        outln!(
+            "at least {} (limit reached, {secs:.2} s)",
+            plural(out.count, "solution")
         );
     } else {
-        println!("{} solutions ({secs:.2} s)", out.count);
+        outln!("{} ({secs:.2} s)", plural(out.count, "solution"));
     }
     Code::Ok
 }
@@ -114,15 +116,18 @@ fn count_z3(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
         Ok(e) => {
             let secs = e.elapsed.as_secs_f64();
             match e.stop {
-                EnumStop::Exhausted => println!("{} solutions ({secs:.2} s)", e.count),
+                EnumStop::Exhausted => outln!("{} ({secs:.2} s)", plural(e.count, "solution")),
                 EnumStop::Limit => {
-                    println!(
-                        "at least {} solutions (limit reached, {secs:.2} s)",
-                        e.count
+                    outln!(
+                        "at least {} (limit reached, {secs:.2} s)",
+                        plural(e.count, "solution")
                     )
                 }
                 EnumStop::Timeout => {
-                    println!("at least {} solutions (timeout, {secs:.2} s)", e.count);
+                    outln!(
+                        "at least {} (timeout, {secs:.2} s)",
+                        plural(e.count, "solution")
+                    );
                     return Code::Timeout;
                 }
             }

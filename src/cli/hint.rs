@@ -4,8 +4,9 @@
 use super::args::OutputFormat;
 use super::config::HintConfig;
 use super::exit::{Code, diag, image_code, kind_code, render_error_code};
-use super::input::{read_input, text_state};
+use super::input::{input_kind, read_input, text_state};
 use super::make::unique_solution;
+use super::output::{print_out, write_png};
 use super::report::pos_json;
 use image::RgbImage;
 use serde_json::{Value, json};
@@ -13,10 +14,10 @@ use snapsolve::answer::{ImageOptions, WrongPiece, solve_image_bytes};
 use snapsolve::board::{Grid, Placed, Theme};
 use snapsolve::generate::deduce::{self, Difficulty, Explained};
 use snapsolve::hint::{self, Advice, HintError, HintOptions, Walkthrough, fix_sentence};
-use snapsolve::input::{InputKind, sniff};
+use snapsolve::input::InputKind;
 use snapsolve::puzzle::{Puzzle, Solution};
 use snapsolve::render::hint::{HintDrawOptions, HintMarks, draw_hint};
-use snapsolve::render::output::{refuse_existing, write_png_atomic};
+use snapsolve::render::output::refuse_existing;
 use snapsolve::render::synth::{self, SynthOptions};
 use std::path::Path;
 
@@ -59,7 +60,7 @@ fn hint_inner(cfg: &HintConfig) -> Result<(), Code> {
     if cfg.png.as_deref() == Some(Path::new("-")) {
         eprint!("{report}");
     } else {
-        print!("{report}");
+        let _ = print_out(&report);
     }
     if let Some(png) = &cfg.png {
         draw(cfg, &board, &advice, png)?;
@@ -75,7 +76,11 @@ fn load_board(cfg: &HintConfig) -> Result<Board, Code> {
         diag(e.located(&name));
         e.code()
     })?;
-    if let InputKind::Image(_) = sniff(&bytes) {
+    let kind = input_kind(&cfg.input, &bytes).map_err(|e| {
+        diag(e.located(&name));
+        e.code()
+    })?;
+    if let InputKind::Image(_) = kind {
         let opts = ImageOptions {
             read: cfg.options.clone(),
             ..ImageOptions::default()
@@ -269,5 +274,5 @@ fn draw(cfg: &HintConfig, board: &Board, advice: &Advice, png: &Path) -> Result<
         Some(m) => draw_hint(&img, &grid, theme, m, &HintDrawOptions::default()).map_err(fail)?,
         None => img,
     };
-    write_png_atomic(png, &drawn, cfg.input.path()).map_err(fail)
+    write_png(png, &drawn, cfg.input.path(), cfg.force).map_err(fail)
 }

@@ -4,7 +4,7 @@
 use super::exit::Code;
 use snapsolve::board::Placed;
 use snapsolve::format;
-use snapsolve::input::{InputKind, sniff};
+use snapsolve::input::{IMAGE_EXTENSIONS, InputKind, sniff};
 use snapsolve::puzzle::Puzzle;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -61,6 +61,14 @@ pub enum LoadError {
     /// An image format the reader does not decode.
     #[error("this is a {0} image; snapsolve reads PNG, JPEG and WebP screenshots")]
     OtherImage(&'static str),
+    /// A file named as an image whose bytes are no image (empty, or other data).
+    #[error("{found}: expected PNG, JPEG or WebP image data in a .{ext} file")]
+    NotImage {
+        /// The file's extension.
+        ext: String,
+        /// What the bytes are instead.
+        found: String,
+    },
 }
 
 impl LoadError {
@@ -79,7 +87,8 @@ impl LoadError {
             LoadError::Parse(_)
             | LoadError::TooLarge(_)
             | LoadError::Image(_)
-            | LoadError::OtherImage(_) => Code::BadInput,
+            | LoadError::OtherImage(_)
+            | LoadError::NotImage { .. } => Code::BadInput,
         }
     }
 }
@@ -130,7 +139,39 @@ pub fn load(input: &Input) -> Result<(Puzzle, Vec<Placed>), LoadError> {
         }
         r => r?,
     };
+    input_kind(input, &bytes)?;
     text_state(&bytes)
+}
+
+/// What an input is, from its name and its bytes together: the bytes decide between the image
+/// formats, and a file named as an image (`.png`, `.jpg`, `.jpeg`, `.webp`) whose bytes are no
+/// image is an image error (empty or broken), never read as puzzle text.
+pub fn input_kind(input: &Input, bytes: &[u8]) -> Result<InputKind, LoadError> {
+    let kind = sniff(bytes);
+    let ext = input
+        .path()
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .filter(|e| IMAGE_EXTENSIONS.contains(&e.as_str()));
+    match (kind, ext) {
+        (InputKind::Text, Some(ext)) => Err(LoadError::NotImage {
+            ext,
+            found: not_image(bytes),
+        }),
+        (k, _) => Ok(k),
+    }
+}
+
+/// How bytes that are no image are described: empty, or what they start with.
+fn not_image(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "the file is empty".into();
+    }
+    let head: String = String::from_utf8_lossy(&bytes[..bytes.len().min(12)])
+        .chars()
+        .map(|c| if c.is_control() { '.' } else { c })
+        .collect();
+    format!("not image data (the file starts with `{head}`)")
 }
 
 /// Puzzle text: the puzzle and its canonical text (the player's pieces left out).
@@ -152,6 +193,29 @@ pub fn text_state(bytes: &[u8]) -> Result<(Puzzle, Vec<Placed>), LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_name_without_image_bytes_is_an_image_error() {
+        let png = Input::Path("shot.PNG".into());
+        let e = input_kind(&png, b"").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the file is empty: expected PNG, JPEG or WebP image data in a .png file"
+        );
+        assert!(
+            input_kind(&png, b"hello\n")
+                .unwrap_err()
+                .to_string()
+                .contains("`hello.`")
+        );
+        assert_eq!(
+            input_kind(&png, b"\xff\xd8\xff\xe0").unwrap(),
+            InputKind::Image("JPEG")
+        );
+        let txt = Input::Path("p.txt".into());
+        assert_eq!(input_kind(&txt, b"").unwrap(), InputKind::Text);
+        assert_eq!(input_kind(&Input::Stdin, b"").unwrap(), InputKind::Text);
+    }
 
     #[test]
     fn input_is_named() {

@@ -4,11 +4,12 @@ use super::args::OutputFormat;
 use super::config::{GenerateConfig, RenderConfig};
 use super::exit::{Code, diag, outcome_code};
 use super::input::{Input, load};
+use super::output::{is_stdout, outln, write_png};
+use super::report::solution_data;
 use serde_json::json;
 use snapsolve::format;
-use snapsolve::generate::make::generate;
+use snapsolve::generate::make::{GenerateError, generate};
 use snapsolve::puzzle::{Puzzle, Solution};
-use snapsolve::render::output::write_png_atomic;
 use snapsolve::render::synth::{self, SynthOptions};
 use snapsolve::solve::{self, Outcome, SolveOptions};
 
@@ -60,11 +61,11 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
         diag(e);
         Code::BadInput
     })?;
-    write_png_atomic(&cfg.output, &shot.image, cfg.input.path()).map_err(|e| {
+    write_png(&cfg.output, &shot.image, cfg.input.path(), cfg.force).map_err(|e| {
         diag(e);
         Code::Io
     })?;
-    if cfg.output.as_os_str() != "-" {
+    if !is_stdout(&cfg.output) {
         eprintln!(
             "wrote {} ({}x{}, board at x={:.0} y={:.0}, {:.1} px cells)",
             cfg.output.display(),
@@ -82,11 +83,22 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
 pub fn run_generate(cfg: &GenerateConfig) -> Code {
     let o = &cfg.options;
     let game = o.game;
-    let g = match generate(o) {
+    let made = generate(o);
+    if cfg.seed_drawn && !matches!(made, Err(GenerateError::BadSize { .. })) {
+        diag(format!(
+            "seed {0} (drawn at random; `--seed {0}` makes this puzzle again)",
+            o.seed
+        ));
+    }
+    let g = match made {
         Ok(g) => g,
         Err(e) => {
-            diag(e);
-            return Code::BadInput;
+            diag(&e);
+            // A size the game does not have (odd Tango, 4x4 Queens) is a bad command line.
+            return match e {
+                GenerateError::BadSize { .. } => Code::Usage,
+                _ => Code::BadInput,
+            };
         }
     };
     if let Some(png) = &cfg.png {
@@ -97,22 +109,19 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 return Code::Internal;
             }
         };
-        if let Err(e) = write_png_atomic(png, &shot.image, None) {
+        if let Err(e) = write_png(png, &shot.image, None, cfg.force) {
             diag(e);
             return Code::Io;
         }
     }
     let text = format::print(&g.puzzle);
-    match cfg.format {
-        OutputFormat::Text => {
-            println!(
-                "# {game} {0}x{0}, difficulty {1}, seed {2}",
-                o.size, g.difficulty, o.seed
-            );
-            print!("{text}");
-        }
+    let report = match cfg.format {
+        OutputFormat::Text => format!(
+            "# {game} {0}x{0}, difficulty {1}, seed {2}\n{text}",
+            o.size, g.difficulty, o.seed
+        ),
         OutputFormat::Json => {
-            let v = json!({
+            let mut v = json!({
                 "game": game.name(),
                 "size": o.size,
                 "seed": o.seed,
@@ -120,8 +129,17 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 "puzzle": text,
                 "solution": format::print_solution(&g.puzzle, &g.solution),
             });
-            println!("{v}");
+            if let Some(m) = v.as_object_mut() {
+                m.extend(solution_data(&g.solution));
+            }
+            format!("{v}\n")
         }
+    };
+    // With the PNG on standard output, the puzzle goes to standard error.
+    if cfg.png.as_deref().is_some_and(is_stdout) {
+        eprint!("{report}");
+    } else {
+        outln!("{}", report.trim_end_matches('\n'));
     }
     Code::Ok
 }
