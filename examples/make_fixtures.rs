@@ -372,6 +372,7 @@ fn main() -> Result<(), String> {
                 min_confidence: 1.0,
                 occluded: Vec::new(),
                 straightened: None,
+                icons: None,
             };
             let after = overlay(
                 &shot.image,

@@ -164,6 +164,20 @@ pub struct Reading {
     /// by before reading ([`crate::vision::deskew`]). The grid is then in the coordinates of
     /// the straightened image, which is the one the answer is drawn on.
     pub straightened: Option<f32>,
+    /// Tango: the two icons of the board, when both were seen (which one was taken as S).
+    pub icons: Option<Icons>,
+}
+
+/// The two icons of a Tango board as read: LinkedIn's sun and moon, or a themed pair (people,
+/// shoes, lamps... on special days), where the warmer-coloured icon is taken as S.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Icons {
+    /// Whether the pair is not LinkedIn's sun and moon.
+    pub themed: bool,
+    /// A cell showing the icon read as S (the most confidently read one).
+    pub sun: Pos,
+    /// A cell showing the icon read as M.
+    pub moon: Pos,
 }
 
 impl Reading {
@@ -195,6 +209,7 @@ impl Reading {
             min_confidence: 0.2,
             occluded: Vec::new(),
             straightened: None,
+            icons: None,
         }
     }
 }

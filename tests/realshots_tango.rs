@@ -245,3 +245,40 @@ fn realshots_tango() {
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
 }
+
+/// Themed boards (other icons than sun and moon) are told apart and say which icon is S: the
+/// example cells hold the symbols they name. LinkedIn's own pair is not called themed.
+#[test]
+fn themed_icon_pairs_are_reported() {
+    let Some(dir) = shared_data::shared_path("realshots/tango") else {
+        return;
+    };
+    let read = |name: &str| {
+        let bytes = std::fs::read(dir.join(name)).expect("image");
+        let img = decode(&bytes, &DecodeOptions::default()).expect("decodes");
+        read_tango(&img, &TangoReadOptions::default()).expect("reads")
+    };
+    for (name, themed) in [
+        ("wswebcreation__rn-tango__tango-179.png", true),
+        ("wswebcreation__rn-tango__tango-025.png", true),
+        ("wswebcreation__rn-tango__tango-001.png", false),
+        ("darcipeoples__linkedin-solvers__209.png", false),
+    ] {
+        let r = read(name);
+        let icons = r.icons.unwrap_or_else(|| panic!("{name}: both icons seen"));
+        assert_eq!(icons.themed, themed, "{name}");
+        let Puzzle::Tango(t) = &r.puzzle else {
+            panic!("{name}: a Tango board");
+        };
+        let symbol_at = |p: Pos| {
+            t.given(p).or_else(|| {
+                r.placed.iter().find_map(|pl| match *pl {
+                    snapsolve::board::Placed::Symbol { pos, symbol } if pos == p => Some(symbol),
+                    _ => None,
+                })
+            })
+        };
+        assert_eq!(symbol_at(icons.sun), Some(Symbol::Sun), "{name}");
+        assert_eq!(symbol_at(icons.moon), Some(Symbol::Moon), "{name}");
+    }
+}

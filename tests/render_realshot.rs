@@ -58,6 +58,7 @@ fn overlay_on_a_real_tango_screenshot() {
         min_confidence: 1.0,
         occluded: Vec::new(),
         straightened: None,
+        icons: None,
     };
     let out = overlay(
         &img,

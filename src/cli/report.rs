@@ -233,6 +233,11 @@ pub fn reading_json(r: &Reading) -> Value {
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
         "straightened_degrees": r.straightened,
+        "icons": r.icons.map(|i| json!({
+            "themed": i.themed,
+            "sun_example": pos_json(i.sun),
+            "moon_example": pos_json(i.moon),
+        })),
     })
 }
 
@@ -267,6 +272,13 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         g.cell_h,
         r.min_confidence
     );
+    if let Some(i) = r.icons.filter(|i| i.themed) {
+        out += &format!(
+            "# themed icons (not sun and moon): S is the icon at {}, M the icon at {} \
+             (S is the warmer-coloured one)\n",
+            i.sun, i.moon
+        );
+    }
     if let Some(deg) = r.straightened {
         out += &format!(
             "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
@@ -522,6 +534,7 @@ mod tests {
             min_confidence: 0.25,
             occluded: Vec::new(),
             straightened: None,
+            icons: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

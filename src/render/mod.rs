@@ -39,6 +39,7 @@
 //!     min_confidence: 1.0,
 //!     occluded: vec![],
 //!     straightened: None,
+//!     icons: None,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

@@ -5,6 +5,8 @@
 //!   solid outline, slightly smaller) so they read differently from givens and player pieces;
 //!   player pieces that disagree with the solution are crossed out and outlined, with the right
 //!   symbol small in the cell's corner.
+//!   On a themed board ([`crate::board::Icons::themed`]) the pieces are the board's own icons,
+//!   copied from a cell that shows them and drawn half transparent.
 //! - Queens: each case has its own mark: a crown to place is drawn pale; a player's crown that
 //!   is right is left untouched; a player's crown that is wrong is boxed in red and struck out;
 //!   a player's x on a solution cell is boxed (not struck) with a small pale crown beside it.
@@ -43,6 +45,11 @@ pub struct OverlayOptions {
     pub mark_inset: f32,
     /// Outline the reader's low-confidence cells and edges. Default true.
     pub show_doubts: bool,
+    /// Themed boards: opacity of the board's own icon drawn as a hint piece. Default 0.55.
+    pub themed_opacity: f32,
+    /// Themed boards: a pixel of the example cell is icon when a channel differs from that
+    /// cell's background by at least this. Default 40.
+    pub themed_icon_delta: f32,
 }
 
 impl Default for OverlayOptions {
@@ -54,6 +61,8 @@ impl Default for OverlayOptions {
             mark_width: 0.05,
             mark_inset: 0.07,
             show_doubts: true,
+            themed_opacity: 0.55,
+            themed_icon_delta: 40.0,
         }
     }
 }
@@ -129,7 +138,7 @@ pub fn overlay(
                                 size: opts.correction_size,
                                 ..pal.symbol_style(want)
                             };
-                            symbol(&mut out, want, cx, cy, cell, &st);
+                            piece(&mut out, img, reading, want, (cx, cy), &st, opts);
                         }
                         None => {
                             let (cx, cy) = g.center(pos);
@@ -138,7 +147,7 @@ pub fn overlay(
                                 size: opts.hint_size,
                                 ..pal.symbol_style(want)
                             };
-                            symbol(&mut out, want, cx, cy, cell, &st);
+                            piece(&mut out, img, reading, want, (cx, cy), &st, opts);
                         }
                     }
                 }
@@ -220,6 +229,85 @@ pub fn overlay(
     Ok(out)
 }
 
+/// A Tango piece at `(cx, cy)`: LinkedIn's sun or moon drawn in `st`, or on a themed board the
+/// board's own icon copied from `src` (the screenshot) at `st.size`.
+fn piece(
+    out: &mut RgbImage,
+    src: &RgbImage,
+    reading: &Reading,
+    s: Symbol,
+    (cx, cy): (f32, f32),
+    st: &GlyphStyle,
+    opts: &OverlayOptions,
+) {
+    let g = &reading.grid;
+    let cell = g.cell_w.min(g.cell_h);
+    match reading.icons.filter(|i| i.themed) {
+        Some(icons) => {
+            let from = if s == Symbol::Sun {
+                icons.sun
+            } else {
+                icons.moon
+            };
+            copy_icon(out, src, g, from, (cx, cy), st.size, opts);
+        }
+        None => symbol(out, s, cx, cy, cell, st),
+    }
+}
+
+/// Copies the icon of cell `from` of `src` (its pixels that differ from the cell's background)
+/// to `(cx, cy)` of `out`, scaled by `scale`, blended at [`OverlayOptions::themed_opacity`].
+fn copy_icon(
+    out: &mut RgbImage,
+    src: &RgbImage,
+    g: &Grid,
+    from: Pos,
+    (cx, cy): (f32, f32),
+    scale: f32,
+    opts: &OverlayOptions,
+) {
+    let cell = g.cell_w.min(g.cell_h);
+    let (sx, sy) = g.center(from);
+    let px = |x: f32, y: f32| crate::vision::pixel::nearest(src, x, y);
+    // The example cell's background: the median of points near its four inner corners.
+    let k = 0.36 * cell;
+    let mut corners: Vec<[f32; 3]> = [(-k, -k), (k, -k), (-k, k), (k, k)]
+        .iter()
+        .map(|&(dx, dy)| px(sx + dx, sy + dy))
+        .collect();
+    let mut bg = [0.0f32; 3];
+    for (ch, b) in bg.iter_mut().enumerate() {
+        corners.sort_by(|a, b| a[ch].total_cmp(&b[ch]));
+        *b = (corners[1][ch] + corners[2][ch]) / 2.0;
+    }
+    let scale = scale.max(0.05);
+    let rad = 0.34 * cell * scale;
+    let (w, h) = out.dimensions();
+    let x0 = (cx - rad).floor().max(0.0) as u32;
+    let y0 = (cy - rad).floor().max(0.0) as u32;
+    let x1 = ((cx + rad).ceil().max(0.0) as u32).min(w);
+    let y1 = ((cy + rad).ceil().max(0.0) as u32).min(h);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+            if dx * dx + dy * dy > rad * rad {
+                continue;
+            }
+            let p = px(sx + dx / scale, sy + dy / scale);
+            let diff = (0..3).map(|c| (p[c] - bg[c]).abs()).fold(0.0, f32::max);
+            if diff < opts.themed_icon_delta {
+                continue;
+            }
+            let o = out.get_pixel_mut(x, y);
+            for c in 0..3 {
+                let v =
+                    f32::from(o.0[c]) * (1.0 - opts.themed_opacity) + p[c] * opts.themed_opacity;
+                o.0[c] = v.round().clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+}
+
 fn symbol(img: &mut RgbImage, s: Symbol, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {
     match s {
         Symbol::Sun => draw::sun(img, cx, cy, cell, st),
@@ -299,7 +387,61 @@ mod tests {
             min_confidence: 1.0,
             occluded: Vec::new(),
             straightened: None,
+            icons: None,
         }
+    }
+
+    #[test]
+    fn themed_boards_get_their_own_icons() {
+        // A 2x2 board whose S is a green square and whose M a purple bar (given in r1c1 and
+        // r1c2); the open cells get copies of them, half transparent.
+        let p = format::parse("tango 2x2\nS M\n\n. .\n").unwrap();
+        let sol = Solution::Tango {
+            rows: 2,
+            cols: 2,
+            cells: vec![Symbol::Sun, Symbol::Moon, Symbol::Moon, Symbol::Sun],
+        };
+        let mut img = RgbImage::from_pixel(100, 100, hex(0xFFFFFF));
+        for y in 22..38 {
+            for x in 22..38 {
+                img.put_pixel(x, y, image::Rgb([0, 160, 0]));
+            }
+            for x in 66..74 {
+                img.put_pixel(x, y, image::Rgb([120, 0, 160]));
+            }
+        }
+        let mut rd = reading(p);
+        rd.icons = Some(crate::board::Icons {
+            themed: true,
+            sun: Pos::new(0, 0),
+            moon: Pos::new(0, 1),
+        });
+        let draw = |rd: &Reading| {
+            overlay(
+                &img,
+                rd,
+                Some(&sol),
+                &OverlayMarks::default(),
+                &OverlayOptions::default(),
+            )
+            .unwrap()
+        };
+        let out = draw(&rd);
+        // r2c2 (S): greenish at its centre; r2c1 (M): purplish at its centre, white beside.
+        let s = out.get_pixel(70, 70).0;
+        assert!(s[1] > s[0] + 40 && s[1] > s[2] + 40, "{s:?}");
+        let m = out.get_pixel(30, 70).0;
+        assert!(m[2] > m[1] + 40 && m[0] > m[1] + 20, "{m:?}");
+        assert_eq!(out.get_pixel(22, 70).0, [255, 255, 255]);
+        assert_eq!(
+            out.get_pixel(30, 30),
+            img.get_pixel(30, 30),
+            "givens untouched"
+        );
+        // Not themed: LinkedIn's own sun and moon are drawn instead.
+        rd.icons = rd.icons.map(|i| crate::board::Icons { themed: false, ..i });
+        let plain = draw(&rd);
+        assert_ne!(plain.get_pixel(70, 70), out.get_pixel(70, 70));
     }
 
     #[test]

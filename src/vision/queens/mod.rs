@@ -199,6 +199,7 @@ fn read_into(
         min_confidence,
         occluded: Vec::new(),
         straightened: None,
+        icons: None,
     })
 }
 

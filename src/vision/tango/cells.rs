@@ -4,7 +4,7 @@
 
 use super::background::cell_background_ex;
 use super::{CellRead, ICON_BINS, TangoReadOptions};
-use crate::board::{Grid, Theme};
+use crate::board::{Grid, Icons, Theme};
 use crate::puzzle::{Pos, Symbol};
 use crate::vision::pixel::{chroma, luma, nearest};
 use image::RgbImage;
@@ -167,6 +167,34 @@ fn warmth(h: &[f32; ICON_BINS]) -> f32 {
 
 fn l1(a: &[f32; ICON_BINS], b: &[f32; ICON_BINS]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum()
+}
+
+/// The board's two icons after [`classify_symbols`]: the most confident cell of each symbol,
+/// and whether the pair is a themed one (not warm suns and blue moons). `None` unless both
+/// symbols were read.
+pub(super) fn icon_pair(cells: &[CellRead], opts: &TangoReadOptions) -> Option<Icons> {
+    let best = |want: Symbol| {
+        cells
+            .iter()
+            .filter(|c| c.symbol == Some(want))
+            .max_by(|a, b| a.conf.total_cmp(&b.conf))
+    };
+    let (sun, moon) = (best(Symbol::Sun)?, best(Symbol::Moon)?);
+    let mean_share = |want: Symbol, bins: &[usize]| {
+        let of: Vec<f32> = cells
+            .iter()
+            .filter(|c| c.symbol == Some(want))
+            .map(|c| bins.iter().map(|&b| c.hist[b]).sum())
+            .collect();
+        of.iter().sum::<f32>() / of.len().max(1) as f32
+    };
+    let standard = mean_share(Symbol::Sun, &[0, 1]) >= opts.standard_icon_share
+        && mean_share(Symbol::Moon, &[3]) >= opts.standard_icon_share;
+    Some(Icons {
+        themed: !standard,
+        sun: sun.pos,
+        moon: moon.pos,
+    })
 }
 
 /// Empty / sun / moon for every cell.

@@ -72,6 +72,9 @@ pub struct TangoReadOptions {
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
+    /// LinkedIn's own sun has at least this share of warm (red-orange and yellow) icon pixels
+    /// and its moon this share of blue ones; any other pair is a themed board's. Default 0.7.
+    pub standard_icon_share: f32,
     /// Half size of the marker patch, as a fraction of the pitch. Default 0.18.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
@@ -138,6 +141,7 @@ impl Default for TangoReadOptions {
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
             min_icon_colour: 0.25,
+            standard_icon_share: 0.7,
             marker_radius: 0.18,
             marker_samples: 21,
             marker_min_contrast: 45.0,
@@ -492,6 +496,7 @@ fn assemble(
         min_confidence: min_conf,
         occluded: Vec::new(),
         straightened: None,
+        icons: cells::icon_pair(cells, opts),
     }
 }
 
