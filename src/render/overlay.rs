@@ -299,10 +299,9 @@ fn copy_icon(
                 continue;
             }
             let o = out.get_pixel_mut(x, y);
-            for c in 0..3 {
-                let v =
-                    f32::from(o.0[c]) * (1.0 - opts.themed_opacity) + p[c] * opts.themed_opacity;
-                o.0[c] = v.round().clamp(0.0, 255.0) as u8;
+            for (oc, pc) in o.0.iter_mut().zip(p) {
+                let v = f32::from(*oc) * (1.0 - opts.themed_opacity) + pc * opts.themed_opacity;
+                *oc = v.round().clamp(0.0, 255.0) as u8;
             }
         }
     }
