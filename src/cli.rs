@@ -6,7 +6,8 @@
 //! [`exit::diag`]; clap prints its own usage errors). Inputs are loaded by [`input`]; many of
 //! them run on worker threads through [`runner`]. `solve` is in [`solve`] (screenshots in
 //! [`image`], `--debug-dir` in [`debug`]), regression checks in [`check`], `check-format` and
-//! `count` in [`count`], `render` and `generate` in [`make`], `hint` in [`hint`].
+//! `count` in [`count`], `render` and `generate` in [`make`], `hint` in [`hint`], the web
+//! page and its API in [`serve`], the folder watcher in [`watch`].
 
 pub mod args;
 mod check;
@@ -20,7 +21,9 @@ mod input;
 mod make;
 mod report;
 mod runner;
+mod serve;
 mod solve;
+mod watch;
 
 pub use args::Cli;
 use args::Command;
@@ -41,6 +44,8 @@ pub fn run(cli: Cli) -> Code {
         Command::Render(a) => make::run_render(&RenderConfig::new(a)),
         Command::Generate(a) => make::run_generate(&GenerateConfig::new(a)),
         Command::Hint(a) => hint::run_hint(&HintConfig::new(a)),
+        Command::Serve(a) => serve::run_serve(a),
+        Command::Watch(a) => watch::run_watch(a),
     }
 }
 
