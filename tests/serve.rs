@@ -6,121 +6,20 @@
 //! The server runs as the built binary on port 0 (the URL it prints tells the port); the
 //! client is a few lines of HTTP/1.1 over a `TcpStream`.
 
+#[path = "support/http.rs"]
+mod http;
+
+use http::{Answer, Server, request, start};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A running server, stopped when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-    token: Option<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_snapsolve"))
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the URL line");
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no URL in {line:?}"));
-    let rest = url.trim_start_matches("http://");
-    let (hostport, query) = rest.split_once('/').expect("a path");
-    let token = query
-        .strip_prefix("?token=")
-        .map(str::to_string)
-        .filter(|t| !t.is_empty());
-    let port = hostport.rsplit_once(':').expect("a port").1;
-    Server {
-        child,
-        addr: format!("127.0.0.1:{port}"),
-        token,
-    }
-}
-
-/// An HTTP answer: status and body.
-struct Answer {
-    status: u16,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!("{e}: {}", String::from_utf8_lossy(&self.body));
-        })
-    }
-}
-
-/// Sends one request (`Connection: close`) and reads the whole answer.
-fn request(
-    s: &Server,
-    method: &str,
-    path: &str,
-    headers: &[(&str, String)],
-    body: &[u8],
-) -> Answer {
-    let mut stream = TcpStream::connect(&s.addr).expect("connects");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        s.addr,
-        body.len()
-    );
-    for (k, v) in headers {
-        head += &format!("{k}: {v}\r\n");
-    }
-    head += "\r\n";
-    // A refused body may close the connection before it is all sent: the answer still comes.
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|_| stream.write_all(body));
-    read_answer(stream)
-}
-
-fn read_answer(mut stream: TcpStream) -> Answer {
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no answer head in {:?}", String::from_utf8_lossy(&raw)));
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status");
-    Answer {
-        status,
-        body: raw[split + 4..].to_vec(),
-    }
-}
 
 fn post_image(s: &Server, path: &str, bytes: &[u8]) -> Answer {
     request(
-        s,
+        &s.addr,
         "POST",
         path,
         &[("Content-Type", "image/png".into())],
@@ -212,7 +111,7 @@ fn multipart_request(s: &Server, path: &str, bytes: &[u8]) -> Answer {
     body.extend_from_slice(bytes);
     body.extend_from_slice(b"\r\n--XyZ--\r\n");
     request(
-        s,
+        &s.addr,
         "POST",
         path,
         &[("Content-Type", "multipart/form-data; boundary=XyZ".into())],
@@ -260,7 +159,7 @@ fn crc32(data: &[u8]) -> u32 {
 }
 
 fn health_ok(s: &Server) {
-    let a = request(s, "GET", "/api/health", &[], b"");
+    let a = request(&s.addr, "GET", "/api/health", &[], b"");
     assert_eq!(a.status, 200);
     assert_eq!(a.json()["status"], "ok");
 }
@@ -276,7 +175,7 @@ fn faults_get_their_4xx_and_the_server_keeps_answering() {
     health_ok(&s);
     // A malformed multipart (the part never ends).
     let a = request(
-        &s,
+        &s.addr,
         "POST",
         "/api/solve",
         &[("Content-Type", "multipart/form-data; boundary=XX".into())],
@@ -305,7 +204,7 @@ fn faults_get_their_4xx_and_the_server_keeps_answering() {
         stream.write_all(&tango[..1000]).unwrap();
     }
     // An unknown path.
-    assert_eq!(request(&s, "GET", "/nope", &[], b"").status, 404);
+    assert_eq!(request(&s.addr, "GET", "/nope", &[], b"").status, 404);
     // Still answering, correctly.
     health_ok(&s);
     let a = post_image(&s, "/api/solve", &tango);
@@ -318,15 +217,18 @@ fn pages_carry_the_security_headers_and_the_token_is_required_off_loopback() {
     let s = start(&["--host", "0.0.0.0"]);
     let token = s.token.clone().expect("a token in the URL");
     assert_eq!(token.len(), 32);
-    assert_eq!(request(&s, "GET", "/api/health", &[], b"").status, 401);
-    assert_eq!(request(&s, "GET", "/?token=wrong", &[], b"").status, 401);
-    let page = request(&s, "GET", &format!("/?token={token}"), &[], b"");
+    assert_eq!(request(&s.addr, "GET", "/api/health", &[], b"").status, 401);
+    assert_eq!(
+        request(&s.addr, "GET", "/?token=wrong", &[], b"").status,
+        401
+    );
+    let page = request(&s.addr, "GET", &format!("/?token={token}"), &[], b"");
     assert_eq!(page.status, 200);
     let html = String::from_utf8_lossy(&page.body);
     assert!(html.contains("accept=\"image/*\""), "{html}");
     let cookie = ("Cookie", format!("snapsolve_token={token}"));
     for path in ["/app.js", "/style.css", "/api/health"] {
-        let a = request(&s, "GET", path, std::slice::from_ref(&cookie), b"");
+        let a = request(&s.addr, "GET", path, std::slice::from_ref(&cookie), b"");
         assert_eq!(a.status, 200, "{path}");
     }
     // The headers, on loopback too.
