@@ -104,7 +104,20 @@ pub fn request(
 /// Reads a whole answer (the server closes the connection).
 pub fn read_answer(mut stream: TcpStream) -> Answer {
     let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
+    let mut buf = [0u8; 64 << 10];
+    // Up to the end of the stream, or of the body its Content-Length announces (a server may
+    // keep the connection open).
+    loop {
+        if let Some(end) = answer_end(&raw)
+            && raw.len() >= end
+        {
+            break;
+        }
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
@@ -119,4 +132,17 @@ pub fn read_answer(mut stream: TcpStream) -> Answer {
         status,
         body: raw[split + 4..].to_vec(),
     }
+}
+
+/// Where an answer with a Content-Length ends, once its head is in.
+fn answer_end(raw: &[u8]) -> Option<usize> {
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(split + 4 + len)
 }
