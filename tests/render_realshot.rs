@@ -57,6 +57,7 @@ fn overlay_on_a_real_tango_screenshot() {
         doubts: vec![],
         min_confidence: 1.0,
         occluded: Vec::new(),
+        straightened: None,
     };
     let out = overlay(
         &img,

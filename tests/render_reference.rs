@@ -93,6 +93,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         ],
         min_confidence: 0.4,
         occluded: Vec::new(),
+        straightened: None,
     }
 }
 
