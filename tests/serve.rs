@@ -276,19 +276,32 @@ fn load_eight_clients_at_once() {
     let bytes = std::fs::read(tango).unwrap();
     let want = comparable(post_image(&s, "/api/solve", &bytes).json());
     assert_eq!(want["outcome"], "unique");
+    let round = |per_client: usize| {
+        std::thread::scope(|sc| {
+            for _ in 0..8 {
+                sc.spawn(|| {
+                    for _ in 0..per_client {
+                        let a = post_image(&s, "/api/solve", &bytes);
+                        assert_eq!(a.status, 200);
+                        assert_eq!(comparable(a.json()), want);
+                    }
+                });
+            }
+        })
+    };
+    // A warm-up round, then the measured one: memory after within 10% of before.
+    round(5);
+    let before = s.rss_kib();
     let t = Instant::now();
-    let per_client = 25;
-    std::thread::scope(|sc| {
-        for _ in 0..8 {
-            sc.spawn(|| {
-                for _ in 0..per_client {
-                    let a = post_image(&s, "/api/solve", &bytes);
-                    assert_eq!(a.status, 200);
-                    assert_eq!(comparable(a.json()), want);
-                }
-            });
-        }
-    });
+    round(200);
     assert!(t.elapsed() < Duration::from_secs(240), "{:?}", t.elapsed());
+    let after = s.rss_kib();
+    eprintln!(
+        "load: 8 x 200 requests in {:?}; RSS {before:?} -> {after:?} KiB",
+        t.elapsed()
+    );
+    if let (Some(b), Some(a)) = (before, after) {
+        assert!(a <= b + b / 10, "memory grew from {b} to {a} KiB");
+    }
     health_ok(&s);
 }

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -54,21 +54,46 @@ fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
-#[test]
-fn watch_solves_new_screenshots_once_and_skips_its_own_outputs() {
-    let dir = temp_dir("in");
-    let out_dir = temp_dir("out");
+/// A running `snapsolve watch DIR ARGS...`, its stdout and stderr lines, once it watches.
+struct Watch {
+    child: Child,
+    out: mpsc::Receiver<String>,
+    err: mpsc::Receiver<String>,
+    seen_out: Vec<String>,
+    seen_err: Vec<String>,
+}
+
+fn start_watch(dir: &Path, args: &[&std::ffi::OsStr]) -> Watch {
     let mut child = Command::new(env!("CARGO_BIN_EXE_snapsolve"))
-        .args(["watch", "--format", "json"])
-        .arg(&dir)
+        .arg("watch")
+        .arg(dir)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("watch starts");
-    let out = lines(child.stdout.take().unwrap());
-    let err = lines(child.stderr.take().unwrap());
-    let (mut seen_out, mut seen_err) = (Vec::new(), Vec::new());
-    wait_for(&err, &mut seen_err, |l| l.contains("watching"));
+    let mut w = Watch {
+        out: lines(child.stdout.take().unwrap()),
+        err: lines(child.stderr.take().unwrap()),
+        child,
+        seen_out: Vec::new(),
+        seen_err: Vec::new(),
+    };
+    wait_for(&w.err, &mut w.seen_err, |l| l.contains("watching"));
+    w
+}
+
+#[test]
+fn watch_solves_new_screenshots_once_and_skips_its_own_outputs() {
+    let dir = temp_dir("in");
+    let w = start_watch(&dir, &["--format".as_ref(), "json".as_ref()]);
+    let Watch {
+        mut child,
+        out,
+        err,
+        mut seen_out,
+        mut seen_err,
+    } = w;
 
     // Written slowly, in chunks: solved once, when complete.
     let shot = fixture("tango-6x6-light-none-raw.png");
@@ -126,35 +151,22 @@ fn watch_solves_new_screenshots_once_and_skips_its_own_outputs() {
     assert!(status.success(), "{status:?}");
     wait_for(&err, &mut seen_err, |l| l.contains("stopped"));
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&out_dir);
 }
 
 #[test]
 fn watch_writes_into_out_dir() {
     let dir = temp_dir("in2");
     let out_dir = dir.join("solved");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_snapsolve"))
-        .arg("watch")
-        .arg(&dir)
-        .arg("--out-dir")
-        .arg(&out_dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("watch starts");
-    let out = lines(child.stdout.take().unwrap());
-    let err = lines(child.stderr.take().unwrap());
-    let (mut seen_out, mut seen_err) = (Vec::new(), Vec::new());
-    wait_for(&err, &mut seen_err, |l| l.contains("watching"));
+    let mut w = start_watch(&dir, &["--out-dir".as_ref(), out_dir.as_os_str()]);
     std::fs::write(
         dir.join("a.png"),
         fixture("queens-7x7-light-desktop-raw.png"),
     )
     .unwrap();
-    wait_for(&out, &mut seen_out, |l| l.starts_with("overlay:"));
-    assert!(out_dir.join("a.solved.png").is_file(), "{seen_out:#?}");
+    wait_for(&w.out, &mut w.seen_out, |l| l.starts_with("overlay:"));
+    assert!(out_dir.join("a.solved.png").is_file(), "{:#?}", w.seen_out);
     assert!(!dir.join("a.solved.png").exists());
-    let _ = child.kill();
-    let _ = child.wait();
+    let _ = w.child.kill();
+    let _ = w.child.wait();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -26,6 +26,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 use snapsolve::answer::ImageOptions;
+use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -127,7 +128,23 @@ async fn serve(addr: SocketAddr, state: Arc<AppState>, open: bool) -> Code {
         Some(t) => format!("http://{bound}/?token={t}"),
         None => format!("http://{bound}/"),
     };
-    println!("snapsolve: serving on {url} (Ctrl+C stops)");
+    // Written without println!: a closed stdout must not stop the server.
+    let mut lines = format!("snapsolve: serving on {url} (Ctrl+C stops)\n");
+    if bound.ip().is_unspecified()
+        && let Some(lan) = lan_ip()
+    {
+        let query = state
+            .token
+            .as_ref()
+            .map_or(String::new(), |t| format!("?token={t}"));
+        lines += &format!(
+            "snapsolve: from this network: http://{}/{query}\n",
+            SocketAddr::new(lan, bound.port())
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(lines.as_bytes()).and_then(|_| out.flush());
+    drop(out);
     if open {
         open_browser(&url);
     }
@@ -242,6 +259,15 @@ fn random_token() -> String {
             format!("{:016x}", h.finish())
         })
         .collect()
+}
+
+/// This machine's address on the local network (the one a phone would reach): the source
+/// address of a UDP socket pointed at a documentation address (nothing is sent).
+fn lan_ip() -> Option<IpAddr> {
+    let s = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    s.connect("192.0.2.1:9").ok()?;
+    let ip = s.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
 
 /// Opens the URL in the default browser (best effort: a failure is one line).

@@ -18,6 +18,21 @@ pub struct Server {
     pub token: Option<String>,
 }
 
+impl Server {
+    /// The server's resident memory in KiB (Linux `/proc`), if known.
+    pub fn rss_kib(&self) -> Option<u64> {
+        std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .ok()?
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
