@@ -8,7 +8,8 @@
 //! Inputs are loaded by [`input`]; many of them run on worker threads through [`runner`].
 //! `solve` is in [`solve`] (screenshots in [`image`], `--debug-dir` in [`debug`]), regression
 //! checks in [`check`], `check-format` and `count` in [`count`], `render` and `generate` in
-//! [`make`], `hint` in [`hint`], `completions` and `man` in [`shell`].
+//! [`make`], `hint` in [`hint`], `completions` and `man` in [`shell`], the web page and its
+//! API in [`serve`], the folder watcher in [`watch`].
 
 pub mod args;
 mod check;
@@ -23,8 +24,10 @@ mod make;
 mod output;
 mod report;
 mod runner;
+mod serve;
 mod shell;
 mod solve;
+mod watch;
 
 pub use args::Cli;
 use args::Command;
@@ -47,6 +50,8 @@ pub fn run(cli: Cli) -> Code {
         Command::Hint(a) => with_config(HintConfig::new(a), hint::run_hint),
         Command::Completions(a) => shell::run_completions(a.shell),
         Command::Man => shell::run_man(),
+        Command::Serve(a) => serve::run_serve(a),
+        Command::Watch(a) => watch::run_watch(a),
     }
 }
 

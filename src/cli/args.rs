@@ -90,6 +90,12 @@ pub enum Command {
         after_help = "Placed pieces are checked against the unique solution first: a wrong piece is the\nfirst (and only) hint. In puzzle text, lower case marks the player's pieces (see\ndocs/puzzle-format.md).\n\nExamples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint fixtures/examples/queens-307.txt --all\n  snapsolve hint screenshot.png --png hint.png   (starts from the pieces already placed)"
     )]
     Hint(HintArgs),
+    /// Serve a local web page (paste, drop or pick a screenshot; see the answer drawn on it)
+    /// and its JSON API (`POST /api/solve`, `POST /api/hint`, `GET /api/health`).
+    Serve(ServeArgs),
+    /// Solve every new screenshot saved into a folder: print the answer and write the overlay
+    /// next to it (or into --out-dir).
+    Watch(WatchArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Examples:\n  snapsolve completions bash > ~/.local/share/bash-completion/completions/snapsolve\n  snapsolve completions zsh > ~/.zfunc/_snapsolve\n  snapsolve completions fish > ~/.config/fish/completions/snapsolve.fish"
@@ -627,4 +633,37 @@ mod tests {
         assert_eq!(Grade::from(g.difficulty), Grade::Expert);
         assert_eq!(g.game, GameArg::Queens);
     }
+}
+
+/// Options of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port (0: any free port; the URL printed tells which).
+    #[arg(long, default_value_t = 8377)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address (such as 0.0.0.0, to open the
+    /// page from a phone on the same network) requires the random access token printed in the
+    /// URL on every request.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Screenshots solved at once (0: one per core); more wait in a bounded queue.
+    #[arg(short = 'j', long, default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// Options of `watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The folder to watch (e.g. the screenshots folder).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Write the overlays here instead of next to the screenshots.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Output format of the answers printed.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
 }

@@ -93,6 +93,23 @@ impl Code {
         }
     }
 
+    /// The code's name, the error kind in JSON answers (`no_board`, `bad_input`, ...).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Code::Ok => "ok",
+            Code::Internal => "internal",
+            Code::Usage => "usage",
+            Code::NoSolution => "no_solution",
+            Code::Several => "several",
+            Code::BadInput => "bad_input",
+            Code::Io => "io",
+            Code::NoBoard => "no_board",
+            Code::Timeout => "timeout",
+            Code::CheckFailed => "check_failed",
+            Code::Uncertain => "uncertain",
+        }
+    }
+
     /// The more severe of two codes.
     pub fn worst(self, other: Code) -> Code {
         if other.severity() > self.severity() {

@@ -15,6 +15,7 @@ use snapsolve::board::{Grid, Placed, Theme};
 use snapsolve::generate::deduce::{self, Difficulty, Explained};
 use snapsolve::hint::{self, Advice, HintError, HintOptions, Walkthrough, fix_sentence};
 use snapsolve::input::InputKind;
+use snapsolve::pipeline::ReadOptions;
 use snapsolve::puzzle::{Puzzle, Solution};
 use snapsolve::render::hint::{HintDrawOptions, HintMarks, draw_hint};
 use snapsolve::render::output::refuse_existing;
@@ -81,27 +82,9 @@ fn load_board(cfg: &HintConfig) -> Result<Board, Code> {
         e.code()
     })?;
     if let InputKind::Image(_) = kind {
-        let opts = ImageOptions {
-            read: cfg.options.clone(),
-            ..ImageOptions::default()
-        };
-        let (img, solved) = solve_image_bytes(&bytes, &opts).map_err(|e| {
-            diag(format!("{name}: {e}"));
-            kind_code(e.kind())
-        })?;
-        let Some(solution) = solved.answer().cloned() else {
-            diag(format!(
-                "{name}: no hint: {}",
-                no_answer(solved.outcome_name())
-            ));
-            return Err(image_code(&solved));
-        };
-        let r = solved.reading;
-        return Ok(Board {
-            puzzle: r.puzzle,
-            placed: r.placed,
-            solution,
-            picture: Some((img, r.grid, r.theme)),
+        return image_board(&bytes, &cfg.options).map_err(|(code, msg)| {
+            diag(format!("{name}: {msg}"));
+            code
         });
     }
     let (puzzle, placed) = text_state(&bytes).map_err(|e| {
@@ -115,6 +98,43 @@ fn load_board(cfg: &HintConfig) -> Result<Board, Code> {
         solution,
         picture: None,
     })
+}
+
+/// The board of a screenshot, read, solved and certified as `solve` does; or the code and
+/// message of why it gives no hint.
+fn image_board(bytes: &[u8], read: &ReadOptions) -> Result<Board, (Code, String)> {
+    let opts = ImageOptions {
+        read: read.clone(),
+        ..ImageOptions::default()
+    };
+    let (img, solved) =
+        solve_image_bytes(bytes, &opts).map_err(|e| (kind_code(e.kind()), e.to_string()))?;
+    let Some(solution) = solved.answer().cloned() else {
+        let msg = format!("no hint: {}", no_answer(solved.outcome_name()));
+        return Err((image_code(&solved), msg));
+    };
+    let r = solved.reading;
+    Ok(Board {
+        puzzle: r.puzzle,
+        placed: r.placed,
+        solution,
+        picture: Some((img, r.grid, r.theme)),
+    })
+}
+
+/// The hint sequence of a screenshot as `hint --all --format json` prints it, with the
+/// board's place in the image (`grid`); or the code and message of why there is none.
+pub fn image_hints_json(bytes: &[u8], read: &ReadOptions) -> Result<Value, (Code, String)> {
+    let board = image_board(bytes, read)?;
+    let opts = HintOptions::default();
+    let (p, placed, sol) = (&board.puzzle, &board.placed, &board.solution);
+    let w = hint::walkthrough(p, placed, sol, &opts)
+        .map_err(|e| (hint_error_code(&e), e.to_string()))?;
+    let mut v = walkthrough_json(&w, deduce::difficulty(p));
+    if let Some((_, g, _)) = &board.picture {
+        v["grid"] = json!({"left": g.left, "top": g.top, "cell_w": g.cell_w, "cell_h": g.cell_h});
+    }
+    Ok(v)
 }
 
 /// Why a screenshot gives no hint, by its outcome.
@@ -131,6 +151,10 @@ fn no_answer(outcome: &str) -> &'static str {
 
 fn hint_code(e: HintError) -> Code {
     diag(&e);
+    hint_error_code(&e)
+}
+
+fn hint_error_code(e: &HintError) -> Code {
     match e {
         HintError::Unsound { .. } => Code::Internal,
         HintError::Deduce(_) => Code::BadInput,
@@ -200,16 +224,18 @@ fn walkthrough_report(format: OutputFormat, w: &Walkthrough, d: Difficulty) -> S
             };
             out
         }
-        OutputFormat::Json => {
-            let v = json!({
-                "wrong": w.wrong.iter().map(wrong_json).collect::<Vec<_>>(),
-                "steps": w.steps.iter().map(step_json).collect::<Vec<_>>(),
-                "complete": w.complete,
-                "difficulty": d.to_string(),
-            });
-            format!("{v}\n")
-        }
+        OutputFormat::Json => format!("{}\n", walkthrough_json(w, d)),
     }
+}
+
+/// The walkthrough as JSON: the wrong pieces, every step, whether it completes the board.
+fn walkthrough_json(w: &Walkthrough, d: Difficulty) -> Value {
+    json!({
+        "wrong": w.wrong.iter().map(wrong_json).collect::<Vec<_>>(),
+        "steps": w.steps.iter().map(step_json).collect::<Vec<_>>(),
+        "complete": w.complete,
+        "difficulty": d.to_string(),
+    })
 }
 
 fn plural(n: usize) -> &'static str {

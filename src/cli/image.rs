@@ -15,7 +15,9 @@ use super::report::{
 use super::runner::{Batch, ItemOut, run_items};
 use image::RgbImage;
 use serde_json::json;
-use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading};
+use snapsolve::answer::{
+    ImageOptions, SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading,
+};
 use snapsolve::board::Reading;
 use snapsolve::format;
 use snapsolve::input::InputKind;
@@ -37,10 +39,7 @@ fn read_item(
     err: &mut String,
 ) -> (Result<(RgbImage, Reading), ReadError>, StageTimes) {
     let Some(dir) = item.debug.as_deref() else {
-        return match read_timed(bytes, opts) {
-            Ok((img, reading, times)) => (Ok((img, reading)), times),
-            Err(e) => (Err(e), StageTimes::default()),
-        };
+        return read_plain(bytes, opts);
     };
     let (read, times, io) = debug::read_with_pictures(bytes, opts, dir);
     if let Some(e) = io {
@@ -48,6 +47,39 @@ fn read_item(
         *err += &diag_line(format!("{name}: cannot write the debug pictures: {e}"));
     }
     (read, times)
+}
+
+/// Decodes and reads an image with the pipeline, without pictures.
+pub fn read_plain(
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> (Result<(RgbImage, Reading), ReadError>, StageTimes) {
+    match read_timed(bytes, opts) {
+        Ok((img, reading, times)) => (Ok((img, reading)), times),
+        Err(e) => (Err(e), StageTimes::default()),
+    }
+}
+
+/// Solves what was read (the stage times carried over), or the code and message of the
+/// failure.
+pub fn solve_read(
+    opts: &ImageOptions,
+    read: Result<(RgbImage, Reading), ReadError>,
+    times: &StageTimes,
+) -> Result<(RgbImage, SolvedImage, Code), (Code, String)> {
+    let (img, reading) = read.map_err(|e| (read_error_code(&e), e.to_string()))?;
+    let mut solved = solve_reading(reading, &opts.solve, &opts.certify)
+        .map_err(|e| (solve_error_code(&e), e.to_string()))?;
+    solved.times.load = times.load;
+    solved.times.decode = times.decode;
+    solved.times.read = times.read;
+    let code = image_code(&solved);
+    Ok((img, solved, code))
+}
+
+/// The JSON line of an image that gave no result (as `solve --format json` prints it).
+pub fn image_error_json(name: &str, code: Code, msg: &str) -> serde_json::Value {
+    json!({"file": name, "kind": "image", "exit_code": code.code(), "error": msg})
 }
 
 /// A failed input: the message on stderr, a JSON error line when asked.
@@ -76,25 +108,15 @@ pub fn solve_image(
         if let Some(d) = &item.debug {
             let _ = debug::write_timings(d, times);
         }
-        let v = json.then(
-            || json!({"file": name, "kind": "image", "exit_code": code.code(), "error": msg}),
-        );
+        let v = json.then(|| image_error_json(name, code, &msg));
         let mut o = failed(name, code, &msg, v);
         o.err = err + &o.err;
         o
     };
-    let (img, reading) = match read {
+    let (img, mut solved, mut code) = match solve_read(&cfg.options, read, &times) {
         Ok(x) => x,
-        Err(e) => return fail(read_error_code(&e), e.to_string(), err, &times),
+        Err((code, msg)) => return fail(code, msg, err, &times),
     };
-    let mut solved = match solve_reading(reading, &cfg.options.solve, &cfg.options.certify) {
-        Ok(s) => s,
-        Err(e) => return fail(solve_error_code(&e), e.to_string(), err, &times),
-    };
-    solved.times.load = times.load;
-    solved.times.decode = times.decode;
-    solved.times.read = times.read;
-    let mut code = image_code(&solved);
     let mut written = None;
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
