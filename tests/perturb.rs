@@ -22,7 +22,7 @@ mod shared_data;
 
 /// Sampling of the suite test, to stay under ~3 minutes on 2 cores in the default test
 /// profile: a fixed stride over each directory's labelled images, sorted by name (indices 0,
-/// k, 2k, ...): every 2nd fixture and every 5th realshot (11 + 35 images, 13 rows each).
+/// k, 2k, ...): every 2nd fixture and every 5th realshot (11 + 35 images, 17 rows each).
 const FIXTURE_STRIDE: usize = 2;
 const REALSHOT_STRIDE: usize = 5;
 
