@@ -144,7 +144,7 @@ fn perturbations_are_deterministic_and_sized() {
 
 /// Every perturbation: never a wrong answer shown as certain (asserted). The right-answer targets
 /// of the reliability issue (95% of the unperturbed right count per row, 80% at 0.35x) are
-/// printed, not asserted: rotation, blur, noise and small scales are still below them (see
+/// printed, not asserted: blur, noise and small scales are still below them (see
 /// docs/reliability.md for the measured table).
 #[test]
 fn perturbation_suite() {

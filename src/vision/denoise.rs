@@ -1,11 +1,13 @@
 //! Smoothing a noisy capture before it is read: image -> its noise level -> a smoothed copy
 //! when the noise would drown the board's faint lines.
 //!
-//! A screenshot is flat almost everywhere: the difference between a pixel and its right-hand
-//! neighbour is 0 over most of it, so its median is 0. Sensor noise (a photo of a screen, a
-//! video frame, a noisy re-encode) makes that median grow with the noise: for gaussian noise of
-//! standard deviation `s` per pixel, the median absolute difference of two neighbours is
-//! `0.6745 * sqrt(2) * s`. When the estimated `s` reaches [`DenoiseOptions::min_sigma`] the
+//! A screenshot is flat over much of it: the difference between a pixel and its right-hand
+//! neighbour is 0 there. Sensor noise (a photo of a screen, a video frame, a noisy re-encode)
+//! makes every difference grow with the noise: for gaussian noise of standard deviation `s` per
+//! pixel, the absolute difference of two neighbours has its lower quartile at
+//! `0.3186 * sqrt(2) * s`. The lower quartile, not the median: a small crop of a busy board
+//! (lines, borders and glyphs over half its pixels, JPEG ringing beside them) has a median
+//! difference of a few levels without any noise, but still a quarter of its pairs flat. When the estimated `s` reaches [`DenoiseOptions::min_sigma`] the
 //! image is smoothed with a gaussian blur before the readers run: light Tango grid lines
 //! differ from the cells by ~25 luma levels, which noise of sigma 8 hides from the locator.
 //! The answer is still drawn on the original.
@@ -45,8 +47,9 @@ pub struct Smoothed {
     pub sigma: f32,
 }
 
-/// The estimated noise of `img`: the luma standard deviation that explains the median
-/// absolute difference of horizontal neighbours on the sampled rows (0 for a clean screenshot).
+/// The estimated noise of `img`: the luma standard deviation that explains the lower quartile
+/// of the absolute differences of horizontal neighbours on the sampled rows (0 for a clean
+/// screenshot).
 pub fn estimate_sigma(img: &RgbImage, opts: &DenoiseOptions) -> f32 {
     let (w, h) = img.dimensions();
     if w < 2 || h == 0 {
@@ -67,14 +70,14 @@ pub fn estimate_sigma(img: &RgbImage, opts: &DenoiseOptions) -> f32 {
     }
     let total: u64 = hist.iter().sum();
     let mut seen = 0;
-    let median = hist
+    let quartile = hist
         .iter()
         .position(|&n| {
             seen += n;
-            2 * seen >= total
+            4 * seen >= total
         })
         .unwrap_or(0);
-    median as f32 / (0.6745 * std::f32::consts::SQRT_2)
+    quartile as f32 / (0.3186 * std::f32::consts::SQRT_2)
 }
 
 /// The smoothed image when `img` is noisy ([`DenoiseOptions::min_sigma`]); `None` when clean.
