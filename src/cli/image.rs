@@ -14,12 +14,13 @@ use super::report::{
 use super::runner::{ItemOut, run_items};
 use image::RgbImage;
 use serde_json::json;
-use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading};
+use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay_into, read_timed, solve_reading};
 use snapsolve::board::Reading;
 use snapsolve::format;
 use snapsolve::input::{InputKind, sniff};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
+use snapsolve::session::Session;
 use snapsolve::render::output::write_png_atomic;
 use snapsolve::vision::ReadError;
 use std::path::Path;
@@ -64,6 +65,7 @@ pub fn solve_image(
     bytes: &[u8],
     many: bool,
     load: Duration,
+    session: Option<&Session>,
 ) -> ItemOut {
     let json = cfg.format == OutputFormat::Json;
     let mut err = String::new();
@@ -80,11 +82,18 @@ pub fn solve_image(
         o.err = err + &o.err;
         o
     };
-    let (img, reading) = match read {
+    let (mut img, reading) = match read {
         Ok(x) => x,
         Err(e) => return fail(read_error_code(&e), e.to_string(), err, &times),
     };
-    let mut solved = match solve_reading(reading, &cfg.options.solve, &cfg.options.certify) {
+    let solved = match session {
+        Some(s) => {
+            let (solve, certify) = (cfg.options.solve.clone(), cfg.options.certify.clone());
+            s.run(move || solve_reading(reading, &solve, &certify))
+        }
+        None => solve_reading(reading, &cfg.options.solve, &cfg.options.certify),
+    };
+    let mut solved = match solved {
         Ok(s) => s,
         Err(e) => return fail(solve_error_code(&e), e.to_string(), err, &times),
     };
@@ -95,7 +104,7 @@ pub fn solve_image(
     let mut written = None;
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
-        let res = write_overlay(cfg, item, out_path, &img, &solved);
+        let res = write_overlay(cfg, item, out_path, &mut img, &solved);
         solved.times.render = t.elapsed();
         match res {
             Ok(()) => written = Some(out_path.display().to_string()),
@@ -135,7 +144,7 @@ fn write_overlay(
     cfg: &SolveConfig,
     item: &Item,
     out_path: &Path,
-    img: &RgbImage,
+    img: &mut RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
     let is_input = item.input.path().is_some_and(|i| {
@@ -150,7 +159,7 @@ fn write_overlay(
             ),
         });
     }
-    let drawn = draw_overlay(img, solved)?;
+    draw_overlay_into(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()
         && out_path != Path::new("-")
@@ -160,7 +169,7 @@ fn write_overlay(
             source,
         })?;
     }
-    write_png_atomic(out_path, &drawn, item.input.path())
+    write_png_atomic(out_path, img, item.input.path())
 }
 
 /// `read`: prints the puzzle read from each image.

@@ -80,9 +80,8 @@ fn check_grid(g: &Grid, p: &Puzzle) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Draws the solution (if any), the conflict set and the reader's doubts onto a copy of `img`.
-/// The image keeps its size; `reading.grid` says where the cells are and `reading.theme` which
-/// colours to use.
+/// Draws the solution (if any), the conflict set and the reader's doubts onto a copy of `img`
+/// (see [`overlay_into`]).
 pub fn overlay(
     img: &RgbImage,
     reading: &Reading,
@@ -90,12 +89,27 @@ pub fn overlay(
     marks: &OverlayMarks,
     opts: &OverlayOptions,
 ) -> Result<RgbImage, RenderError> {
+    let mut out = img.clone();
+    overlay_into(&mut out, reading, solution, marks, opts)?;
+    Ok(out)
+}
+
+/// Draws the solution (if any), the conflict set and the reader's doubts onto `img` itself,
+/// in place (no copy of a large phone screenshot). The image keeps its size; `reading.grid`
+/// says where the cells are and `reading.theme` which colours to use. On an error nothing has
+/// been drawn.
+pub fn overlay_into(
+    out: &mut RgbImage,
+    reading: &Reading,
+    solution: Option<&Solution>,
+    marks: &OverlayMarks,
+    opts: &OverlayOptions,
+) -> Result<(), RenderError> {
     check_grid(&reading.grid, &reading.puzzle)?;
     if let Some(s) = solution {
         s.check_fits(&reading.puzzle)
             .map_err(RenderError::SolutionMismatch)?;
     }
-    let mut out = img.clone();
     let pal = Palette::for_theme(reading.theme);
     let g = &reading.grid;
     let cell = g.cell_w.min(g.cell_h);
@@ -116,13 +130,13 @@ pub fn overlay(
                     match placed {
                         Some(s) if s == want => {}
                         Some(_) => {
-                            mark_wrong(&mut out, g, pos, &pal, opts);
+                            mark_wrong(out, g, pos, &pal, opts);
                             let (cx, cy) = corner_point(g, pos);
                             let st = GlyphStyle {
                                 size: opts.correction_size,
                                 ..pal.symbol_style(want)
                             };
-                            symbol(&mut out, want, cx, cy, cell, &st);
+                            symbol(out, want, cx, cy, cell, &st);
                         }
                         None => {
                             let (cx, cy) = g.center(pos);
@@ -131,7 +145,7 @@ pub fn overlay(
                                 size: opts.hint_size,
                                 ..pal.symbol_style(want)
                             };
-                            symbol(&mut out, want, cx, cy, cell, &st);
+                            symbol(out, want, cx, cy, cell, &st);
                         }
                     }
                 }
@@ -153,20 +167,20 @@ pub fn overlay(
                         let want = sol.has_crown(pos);
                         if crowned && !want {
                             // A wrong crown: boxed and struck out.
-                            mark_wrong(&mut out, g, pos, &pal, opts);
+                            mark_wrong(out, g, pos, &pal, opts);
                         } else if crossed && want {
                             // The player's x on a solution cell: the x boxed (not struck: the
                             // crown is right there), the crown small and pale beside it.
-                            box_cell(&mut out, g, pos, &pal, opts);
+                            box_cell(out, g, pos, &pal, opts);
                             let (cx, cy) = corner_point(g, pos);
                             let st = GlyphStyle {
                                 size: opts.correction_size,
                                 ..hint
                             };
-                            draw::crown(&mut out, cx, cy, cell, &st);
+                            draw::crown(out, cx, cy, cell, &st);
                         } else if want && !crowned {
                             let (cx, cy) = g.center(pos);
-                            draw::crown(&mut out, cx, cy, cell, &hint);
+                            draw::crown(out, cx, cy, cell, &hint);
                         }
                     }
                 }
@@ -177,7 +191,7 @@ pub fn overlay(
     for &pos in &marks.conflict_cells {
         let (x0, y0, x1, y1) = cell_box(g, pos, opts.mark_inset * cell);
         draw::fill(
-            &mut out,
+            out,
             &Shape::rrect(x0, y0, x1, y1, w * 1.5).stroke(w),
             pal.conflict,
             1.0,
@@ -186,7 +200,7 @@ pub fn overlay(
     for &e in &marks.conflict_edges {
         let (cx, cy) = g.edge_center(e);
         draw::fill(
-            &mut out,
+            out,
             &Shape::circle(cx, cy, 0.17 * cell).stroke(w),
             pal.conflict,
             1.0,
@@ -207,10 +221,10 @@ pub fn overlay(
                     (cx - h, cy - h, cx + h, cy + h)
                 }
             };
-            draw::dashed_rect(&mut out, x0, y0, x1, y1, w * 0.8, w * 2.0, pal.doubt);
+            draw::dashed_rect(out, x0, y0, x1, y1, w * 0.8, w * 2.0, pal.doubt);
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 fn symbol(img: &mut RgbImage, s: Symbol, cx: f32, cy: f32, cell: f32, st: &GlyphStyle) {

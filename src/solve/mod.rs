@@ -326,6 +326,43 @@ pub fn solve(p: &Puzzle, opts: &SolveOptions) -> Result<Report, SolveError> {
     Ok(report)
 }
 
+/// A board shape a z3 model is built for (a model depends only on the game and the size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A Tango board of `rows` x `cols`.
+    Tango {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A Queens board of `n` x `n`.
+    Queens {
+        /// The side.
+        n: usize,
+    },
+}
+
+impl Shape {
+    /// LinkedIn's Tango board, 6x6: the shape worth preparing ahead of a screenshot.
+    pub const TANGO_6X6: Shape = Shape::Tango { rows: 6, cols: 6 };
+}
+
+/// Prepares this thread's z3 session ahead of the first puzzle: creates the thread's context
+/// and builds each listed model into the per-thread cache (see
+/// [`SolveOptions::reuse_models`]), each checked once without puzzle data. A later [`solve`]
+/// on this thread then pays only the puzzle. Nothing is built when `reuse_models` is off.
+pub fn prepare(shapes: &[Shape], opts: &SolveOptions) -> Result<(), SolveError> {
+    model::start_context()?;
+    if !opts.reuse_models {
+        return Ok(());
+    }
+    for &shape in shapes {
+        model::prepare(shape, opts)?;
+    }
+    Ok(())
+}
+
 pub(super) fn check_shape(p: &Puzzle) -> Result<(), PuzzleError> {
     match p {
         Puzzle::Tango(t) => {
