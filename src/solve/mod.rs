@@ -3,9 +3,9 @@
 //!
 //! # Models
 //! - **Tango**: one Boolean per cell (`true` = sun). Hard rules: every line holds exactly half
-//!   suns (at most half suns and at most half moons, each a sequential-counter encoding in
-//!   clauses), no three alike in a line (two clauses per triple). The
-//!   puzzle's data are *assumption literals*: a given is the cell literal (or its negation), a
+//!   suns (at most half suns and at most half moons: up to 8 cells a line, no `n/2 + 1` cells
+//!   all alike as plain clauses; longer lines a sequential counter each), no three alike in a
+//!   line (two clauses per triple). The puzzle's data are *assumption literals*: a given is the cell literal (or its negation), a
 //!   marker is a guard literal `g` with `g => (a == b)` (`=`) or `g => (a != b)` (`x`) asserted
 //!   for every edge once. So a Tango model depends only on the board size, and one solver per
 //!   size is built once per thread and reused for every puzzle of that size.

@@ -4,9 +4,11 @@
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
 //! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
 //!   markers -> [`crate::board::Reading`], each reader with its own locator;
+//! - [`cue`]: which reader to try first, from a sparse look at the colours;
 //! - [`pixel`]: the pixel sampling both readers share;
 //! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
+pub mod cue;
 pub mod debug;
 pub mod decode;
 pub mod occlusion;
