@@ -117,7 +117,9 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     if x1 <= x0 + 2 || y1 <= y0 + 2 || g.cell_w <= 0.0 {
         return Vec::new();
     }
-    let contact = contact_mask(img, (x0, y0, x1, y1), g, opts);
+    let Some(contact) = contact_mask(img, (x0, y0, x1, y1), g, opts) else {
+        return Vec::new();
+    };
     let labels = connected_components(&contact, Connectivity::Eight, Luma([0u8]));
     let mut stats: Vec<(u32, u32, u32, u32, u32)> = Vec::new();
     for (x, y, l) in labels.enumerate_pixels() {
@@ -166,16 +168,18 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
-/// grid lines (255 = in the mask).
+/// grid lines (255 = in the mask); `None` when the mask is empty (a board with no near-black or
+/// no near-white pixel skips the dilations: most boards without a pointer).
 fn contact_mask(
     img: &RgbImage,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     g: &Grid,
     opts: &OcclusionOptions,
-) -> GrayImage {
+) -> Option<GrayImage> {
     let (w, h) = (x1 - x0, y1 - y0);
     let mut dark = GrayImage::new(w, h);
     let mut bright = GrayImage::new(w, h);
+    let (mut any_dark, mut any_bright) = (false, false);
     for y in 0..h {
         for x in 0..w {
             let p = img.get_pixel(x0 + x, y0 + y).0;
@@ -187,10 +191,15 @@ fn contact_mask(
             let luma = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
             if luma < opts.dark_max as u32 {
                 dark.put_pixel(x, y, Luma([255]));
+                any_dark = true;
             } else if luma > opts.bright_min as u32 {
                 bright.put_pixel(x, y, Luma([255]));
+                any_bright = true;
             }
         }
+    }
+    if !(any_dark && any_bright) {
+        return None;
     }
     let near_dark = imageproc::morphology::dilate(&dark, Norm::LInf, opts.contact);
     let near_bright = imageproc::morphology::dilate(&bright, Norm::LInf, opts.contact);
@@ -200,6 +209,7 @@ fn contact_mask(
         (v - (start + k * pitch)).abs() <= band
     };
     let mut out = GrayImage::new(w, h);
+    let mut any = false;
     for y in 0..h {
         for x in 0..w {
             let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
@@ -212,9 +222,10 @@ fn contact_mask(
                 continue;
             }
             out.put_pixel(x, y, Luma([255]));
+            any = true;
         }
     }
-    out
+    any.then_some(out)
 }
 
 /// The cells and edges whose icon or marker area the pointer's outline reaches.
