@@ -232,37 +232,34 @@ fn contact_mask(
 /// is): the same mask, in linear time instead of two distance transforms.
 fn dilate_square(mask: &GrayImage, k: u8) -> GrayImage {
     let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let k = k as usize;
-    let src = mask.as_raw();
-    let mut prefix = vec![0u32; w.max(h) + 1];
-    // Whether the window [i - k, i + k] of a line (prefix counts over `len` values) holds any.
-    let any = |prefix: &[u32], i: usize, len: usize| {
-        prefix[(i + k + 1).min(len)] > prefix[i.saturating_sub(k)]
-    };
-    let mut rows = vec![0u8; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            prefix[x + 1] = prefix[x] + u32::from(src[y * w + x] > 0);
-        }
-        for x in 0..w {
-            if any(&prefix, x, w) {
-                rows[y * w + x] = 255;
-            }
-        }
-    }
-    let mut out = vec![0u8; w * h];
-    for x in 0..w {
-        for y in 0..h {
-            prefix[y + 1] = prefix[y] + u32::from(rows[y * w + x] > 0);
-        }
-        for y in 0..h {
-            if any(&prefix, y, h) {
-                out[y * w + x] = 255;
-            }
-        }
-    }
+    let rows = dilate_lines(mask.as_raw(), (w, 1), (h, w), k as usize);
+    let out = dilate_lines(&rows, (h, w), (w, 1), k as usize);
     GrayImage::from_raw(w as u32, h as u32, out)
         .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
+}
+
+/// One pass of [`dilate_square`] over `lines` lines of `len` pixels: the pixel at
+/// `line * line_step + i * step` is set when any pixel within `k` of it along its line is.
+fn dilate_lines(
+    src: &[u8],
+    (len, step): (usize, usize),
+    (lines, line_step): (usize, usize),
+    k: usize,
+) -> Vec<u8> {
+    let mut out = vec![0u8; src.len()];
+    let mut prefix = vec![0u32; len + 1];
+    for line in 0..lines {
+        let at = |i: usize| line * line_step + i * step;
+        for i in 0..len {
+            prefix[i + 1] = prefix[i] + u32::from(src[at(i)] > 0);
+        }
+        for i in 0..len {
+            if prefix[(i + k + 1).min(len)] > prefix[i.saturating_sub(k)] {
+                out[at(i)] = 255;
+            }
+        }
+    }
+    out
 }
 
 /// The cells and edges whose icon or marker area the pointer's outline reaches.
