@@ -9,15 +9,16 @@
 //! after them. A batch does not need a session: each worker thread keeps its own models.
 
 use crate::solve::{self, Shape, SolveOptions};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// Options of [`Session::start`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct SessionOptions {
-    /// The models built ahead of the first job. Default: the 6x6 Tango board
-    /// ([`Shape::TANGO_6X6`]), LinkedIn's only Tango size; Queens sizes vary, so none.
+    /// The models built ahead of the first job, once the context exists and only if no job
+    /// is waiting by then. Default: the 6x6 Tango board ([`Shape::TANGO_6X6`]), LinkedIn's
+    /// only Tango size; Queens sizes vary, so none.
     pub prepare: Vec<Shape>,
     /// Solver options used for the preparation (the jobs bring their own). Default:
     /// [`SolveOptions::default`].
@@ -59,8 +60,16 @@ impl Session {
             .stack_size(opts.stack_bytes)
             .spawn(move || {
                 // A failed preparation is not an error of any job: the job builds its own model
-                // and meets the same failure, typed, if it is real.
-                let _ = solve::prepare(&prepare, &solve_opts);
+                // and meets the same failure, typed, if it is real. The models are built only
+                // when no job is waiting yet: a job that arrives first may need another model.
+                let _ = solve::prepare(&[], &solve_opts);
+                match rx.try_recv() {
+                    Ok(job) => job(),
+                    Err(TryRecvError::Empty) => {
+                        let _ = solve::prepare(&prepare, &solve_opts);
+                    }
+                    Err(TryRecvError::Disconnected) => return,
+                }
                 for job in rx {
                     job();
                 }
