@@ -123,12 +123,10 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
             c.first
         }
     };
-    let run_tango = |trace: &mut ReadTrace| {
-        timed(trace, "tango", || read_tango_traced(img, &opts.tango))
-    };
-    let run_queens = |trace: &mut ReadTrace| {
-        timed(trace, "queens", || read_queens_traced(img, &opts.queens))
-    };
+    let run_tango =
+        |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &opts.tango));
+    let run_queens =
+        |trace: &mut ReadTrace| timed(trace, "queens", || read_queens_traced(img, &opts.queens));
     let accepted = |r: &Result<Reading, ReadError>| {
         r.as_ref()
             .is_ok_and(|t| t.min_confidence >= opts.skip_second_above)
@@ -259,4 +257,18 @@ pub fn read_file_limited(path: &Path, max_bytes: u64) -> Result<Vec<u8>, Pipelin
         ))));
     }
     std::fs::read(path).map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_defaults() {
+        crate::vision::check_documented_defaults(
+            include_str!("pipeline.rs"),
+            "ReadOptions",
+            &format!("{:?}", ReadOptions::default()),
+        );
+    }
 }

@@ -23,8 +23,8 @@ pub struct SessionOptions {
     /// Solver options used for the preparation (the jobs bring their own). Default:
     /// [`SolveOptions::default`].
     pub solve: SolveOptions,
-    /// Stack size of the session thread, in bytes. Default 8 MiB (a main thread's usual stack;
-    /// z3 recurses over terms).
+    /// Stack size of the session thread, in bytes. Default 8388608 (8 MiB, a main thread's
+    /// usual stack; z3 recurses over terms).
     pub stack_bytes: usize,
 }
 
@@ -138,6 +138,11 @@ mod tests {
 
     #[test]
     fn documented_defaults() {
+        crate::vision::check_documented_defaults(
+            include_str!("session.rs"),
+            "SessionOptions",
+            &format!("{:?}", SessionOptions::default()),
+        );
         let d = SessionOptions::default();
         assert_eq!(d.prepare, vec![Shape::TANGO_6X6]);
         assert_eq!(d.solve, SolveOptions::default());
@@ -153,7 +158,10 @@ mod tests {
         let session = Session::start(&SessionOptions::default());
         let q = p.clone();
         let (report, there) = session.run(move || {
-            (solve::solve(&q, &SolveOptions::default()), std::thread::current().id())
+            (
+                solve::solve(&q, &SolveOptions::default()),
+                std::thread::current().id(),
+            )
         });
         assert_ne!(here, there);
         let direct = solve::solve(&p, &SolveOptions::default()).unwrap();

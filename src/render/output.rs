@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 /// How a PNG is compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PngCompression {
-    /// Fast encoding with the Paeth filter (the default; overlays for users). Measured on
-    /// overlays of real screenshots: 20-30% faster than adaptive filtering at about the same
-    /// size (see `docs/speed.md`).
+    /// Fast encoding with the Paeth filter (the default; overlays for users): 20-30% faster
+    /// than adaptive filtering in the measurements of issue 14, at about the same size (see
+    /// `docs/speed.md`).
     #[default]
     Fast,
     /// Smallest file (fixtures and reference images committed to the repository).

@@ -100,6 +100,11 @@ mod tests {
 
     #[test]
     fn documented_defaults() {
+        crate::vision::check_documented_defaults(
+            include_str!("cue.rs"),
+            "CueOptions",
+            &format!("{:?}", CueOptions::default()),
+        );
         let d = CueOptions::default();
         assert_eq!(
             (d.grid, d.min_chroma, d.hue_bins, d.queens_hues),
@@ -119,7 +124,12 @@ mod tests {
     #[test]
     fn many_hues_put_queens_first_and_two_tango() {
         let opts = CueOptions::default();
-        let stripes = [[230, 150, 150], [150, 230, 150], [150, 150, 230], [230, 230, 140]];
+        let stripes = [
+            [230, 150, 150],
+            [150, 230, 150],
+            [150, 150, 230],
+            [230, 230, 140],
+        ];
         let queens = RgbImage::from_fn(80, 80, |x, _| Rgb(stripes[(x / 20) as usize]));
         assert_eq!(cue(&queens, &opts).first, Game::Queens);
         let tango = RgbImage::from_fn(80, 80, |x, y| match (x / 20, y / 20) {

@@ -315,7 +315,9 @@ mod tests {
         let mut seed = 7u64;
         for (w, h) in [(1, 1), (9, 4), (23, 17), (40, 3), (61, 45)] {
             let mut mask = GrayImage::from_fn(w, h, |_, _| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 Luma([if seed >> 60 == 0 { 255 } else { 0 }])
             });
             // Only non-empty masks are dilated (an empty one is skipped before); imageproc
