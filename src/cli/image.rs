@@ -88,7 +88,7 @@ pub fn solve_image(
     };
     let solved = match session {
         Some(s) => {
-            let (solve, certify) = (cfg.options.solve.clone(), cfg.options.certify.clone());
+            let (solve, certify) = (cfg.options.solve.clone(), cfg.options.certify);
             s.run(move || solve_reading(reading, &solve, &certify))
         }
         None => solve_reading(reading, &cfg.options.solve, &cfg.options.certify),
