@@ -289,12 +289,18 @@ impl Model {
         opts: &SolveOptions,
     ) -> Result<Check, SolveError> {
         self.set_timeout(opts);
+        let start = Instant::now();
         match self.solver.check_assumptions(lits) {
             SatResult::Sat => Ok(Check::Sat),
             SatResult::Unsat => Ok(Check::Unsat),
             SatResult::Unknown => {
                 let why = self.solver.get_reason_unknown().unwrap_or_default();
-                if why.contains("timeout") || why.contains("canceled") {
+                // z3 4.8.12 sometimes names another reason ("incomplete (theory arithmetic)")
+                // when its timer stopped the check: past the limit, it is the timeout.
+                let past_limit = opts
+                    .timeout_ms
+                    .is_some_and(|ms| start.elapsed().as_millis() >= u128::from(ms));
+                if why.contains("timeout") || why.contains("canceled") || past_limit {
                     Ok(Check::Timeout)
                 } else {
                     Err(SolveError::Unknown(why))
