@@ -371,6 +371,7 @@ fn main() -> Result<(), String> {
                 doubts: vec![],
                 min_confidence: 1.0,
                 occluded: Vec::new(),
+                straightened: None,
             };
             let after = overlay(
                 &shot.image,

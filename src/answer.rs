@@ -321,7 +321,9 @@ pub fn solve_reading(
     })
 }
 
-/// Decodes image bytes and reads them with [`pipeline::read_image`], timing the two stages.
+/// Decodes image bytes and reads them with [`pipeline::read`], timing the two stages. The image
+/// returned is the one the reading's coordinates refer to (the straightened copy of a tilted
+/// capture), the one to draw the answer on.
 pub fn read_timed(
     bytes: &[u8],
     opts: &ReadOptions,
@@ -330,7 +332,9 @@ pub fn read_timed(
     let img = decode(bytes, &opts.decode)?;
     let decode_time = t0.elapsed();
     let t1 = Instant::now();
-    let reading = pipeline::read_image(&img, opts)?;
+    let traced = pipeline::read(&img, opts);
+    let reading = traced.reading?;
+    let img = traced.straightened.map_or(img, |s| s.image);
     Ok((
         img,
         reading,
@@ -375,8 +379,9 @@ pub fn draw_overlay(
 
 /// Draws the answer onto the screenshot itself, in place, with
 /// [`crate::render::overlay::overlay_into`]: the missing Tango symbols or the Queens crowns in
-/// the cells the reader found, wrong player pieces marked, the reader's doubts outlined, and
-/// with no solution the conflict set (the cells and markers to look at) outlined.
+/// the cells the reader found, wrong player pieces marked, the reader's doubts outlined; with no
+/// solution the conflict set (the cells and markers to look at) outlined, with several
+/// solutions the cells where two of them differ.
 pub fn draw_overlay_into(
     img: &mut RgbImage,
     s: &SolvedImage,
@@ -392,6 +397,9 @@ pub fn draw_overlay_into(
                 _ => None,
             })
             .collect();
+    }
+    if let Outcome::Several { differ, .. } = &s.report.outcome {
+        marks.conflict_cells = differ.clone();
     }
     if let Some(Certificate::Uncertain { differ, .. }) = &s.certificate {
         marks.conflict_cells = differ.clone();

@@ -160,6 +160,10 @@ pub struct Reading {
     /// Cells and edges hidden by something over the board (the mouse pointer): what was read
     /// there is kept, but it is not trusted (free for [`crate::certify`], confidence 0).
     pub occluded: Vec<crate::certify::Element>,
+    /// When the capture was tilted: the angle (degrees, positive clockwise) it was turned back
+    /// by before reading ([`crate::vision::deskew`]). The grid is then in the coordinates of
+    /// the straightened image, which is the one the answer is drawn on.
+    pub straightened: Option<f32>,
 }
 
 impl Reading {
@@ -190,6 +194,7 @@ impl Reading {
             doubts,
             min_confidence: 0.2,
             occluded: Vec::new(),
+            straightened: None,
         }
     }
 }

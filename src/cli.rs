@@ -3,10 +3,12 @@
 //! ([`exit`]).
 //!
 //! Results go to stdout, diagnostics to stderr with one prefix (`snapsolve: ...`, see
-//! [`exit::diag`]; clap prints its own usage errors). Inputs are loaded by [`input`]; many of
-//! them run on worker threads through [`runner`]. `solve` is in [`solve`] (screenshots in
-//! [`image`], `--debug-dir` in [`debug`]), regression checks in [`check`], `check-format` and
-//! `count` in [`count`], `render`, `generate` and `hint` in [`make`].
+//! [`exit::diag`]; clap's usage errors get it too). Every file written follows one rule
+//! ([`output`]: `-f/--force` to replace, `-` for standard output, never PNG to a terminal).
+//! Inputs are loaded by [`input`]; many of them run on worker threads through [`runner`].
+//! `solve` is in [`solve`] (screenshots in [`image`], `--debug-dir` in [`debug`]), regression
+//! checks in [`check`], `check-format` and `count` in [`count`], `render` and `generate` in
+//! [`make`], `hint` in [`hint`], `completions` and `man` in [`shell`].
 
 pub mod args;
 mod check;
@@ -14,11 +16,14 @@ mod config;
 mod count;
 mod debug;
 pub mod exit;
+mod hint;
 mod image;
 mod input;
 mod make;
+mod output;
 mod report;
 mod runner;
+mod shell;
 mod solve;
 
 pub use args::Cli;
@@ -45,9 +50,11 @@ pub fn run(cli: Cli) -> Code {
         Command::Check(a) => with_config(CheckConfig::new(a), check::run_check),
         Command::CheckFormat(a) => count::run_check_format(&CheckFormatConfig::new(a)),
         Command::Count(a) => count::run_count(&CountConfig::new(a)),
-        Command::Render(a) => make::run_render(&RenderConfig::new(a)),
-        Command::Generate(a) => make::run_generate(&GenerateConfig::new(a)),
-        Command::Hint(a) => make::run_hint(&HintConfig::new(a)),
+        Command::Render(a) => with_config(RenderConfig::new(a), make::run_render),
+        Command::Generate(a) => with_config(GenerateConfig::new(a), make::run_generate),
+        Command::Hint(a) => with_config(HintConfig::new(a), hint::run_hint),
+        Command::Completions(a) => shell::run_completions(a.shell),
+        Command::Man => shell::run_man(),
     }
 }
 

@@ -1,10 +1,19 @@
 //! The puzzle text format (v1), exactly as `docs/puzzle-format.md` describes it: parse, print,
-//! and the solution notation.
+//! the solution notation and the player's pieces.
 //!
 //! Solutions print in the same format: a Tango solution is the puzzle's board with every cell
 //! filled (markers kept); a Queens solution is the region grid with each crown cell's letter in
 //! lower case (`a` = a crown in region `A`).
+//!
+//! The player's pieces (a game in progress) are written in lower case: `s` / `m` a sun or moon
+//! the player placed on a Tango cell, a lower-case region letter a crown the player placed on a
+//! Queens cell; a Queens board may be followed by a `marks` block holding the player's `x`
+//! marks ([`marks`]). [`parse_with_placed`] reads them, [`print_with_placed`] writes them;
+//! [`parse`] keeps the puzzle only.
 
+mod marks;
+
+use crate::board::Placed;
 use crate::puzzle::{
     Edge, Game, Marker, Pos, Puzzle, PuzzleError, Queens, Solution, Symbol, Tango,
 };
@@ -12,6 +21,15 @@ use std::fmt::Write as _;
 
 /// Largest puzzle text accepted, in bytes (a 16x16 board with comments is far below this).
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// A count and a noun in the right number: `1 line`, `2 lines`, `0 lines` (regular plurals).
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
 
 /// A text-format error, with the 1-based line and column where it was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,10 +53,12 @@ fn err(line: usize, col: usize, message: impl Into<String>) -> ParseError {
 
 /// Parses raw bytes: checks size and UTF-8 first (naming the line and column of a bad byte).
 pub fn parse_bytes(bytes: &[u8]) -> Result<Puzzle, ParseError> {
-    Ok(parse_bytes_with_crowns(bytes)?.0)
+    Ok(parse_bytes_with_placed(bytes)?.0)
 }
 
-fn parse_bytes_with_crowns(bytes: &[u8]) -> Result<(Puzzle, Vec<Pos>), ParseError> {
+/// As [`parse_bytes`], with the pieces the player placed (lower-case cells, Queens `marks`),
+/// in reading order (a Queens crown and x mark on the same row: crowns first).
+pub fn parse_bytes_with_placed(bytes: &[u8]) -> Result<(Puzzle, Vec<Placed>), ParseError> {
     if bytes.len() > MAX_TEXT_BYTES {
         return Err(err(
             1,
@@ -61,21 +81,30 @@ fn parse_bytes_with_crowns(bytes: &[u8]) -> Result<(Puzzle, Vec<Pos>), ParseErro
     }
 }
 
-/// Parses a puzzle from its text form.
+/// Parses a puzzle from its text form (the player's pieces, if any, are left out).
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
     Ok(parse_inner(text)?.0)
+}
+
+/// Parses a puzzle and the pieces the player placed on it (see the module docs).
+pub fn parse_with_placed(text: &str) -> Result<(Puzzle, Vec<Placed>), ParseError> {
+    parse_inner(text)
 }
 
 /// Parses a solution printed by [`print_solution`]: a full Tango board, or a Queens region
 /// grid with lower-case crown cells. Returns the puzzle (givens = the Tango cells as printed)
 /// and the solution.
 pub fn parse_solution(text: &str) -> Result<(Puzzle, Solution), ParseError> {
-    let (p, crowns) = parse_inner(text)?;
+    let (p, placed) = parse_inner(text)?;
     match &p {
         Puzzle::Tango(t) => {
             let mut cells = Vec::new();
             for pos in t.positions() {
-                match t.given(pos) {
+                let by_player = placed.iter().find_map(|pl| match *pl {
+                    Placed::Symbol { pos: at, symbol } if at == pos => Some(symbol),
+                    _ => None,
+                });
+                match t.given(pos).or(by_player) {
                     Some(s) => cells.push(s),
                     None => return Err(err(1, 1, format!("cell {pos} is empty in a solution"))),
                 }
@@ -89,6 +118,10 @@ pub fn parse_solution(text: &str) -> Result<(Puzzle, Solution), ParseError> {
         }
         Puzzle::Queens(q) => {
             let mut row_crowns = vec![usize::MAX; q.n()];
+            let crowns = placed.iter().filter_map(|pl| match *pl {
+                Placed::Crown { pos } => Some(pos),
+                _ => None,
+            });
             for c in crowns {
                 if row_crowns[c.row] != usize::MAX {
                     return Err(err(1, 1, format!("two crowns in row {}", c.row + 1)));
@@ -112,7 +145,7 @@ fn content_lines(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Pos>), ParseError> {
+fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Placed>), ParseError> {
     let lines = content_lines(text);
     let mut it = lines.iter().skip_while(|(_, l)| l.trim().is_empty());
     let Some(&(hline, header)) = it.next() else {
@@ -124,8 +157,10 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Pos>), ParseError> {
     };
     let body: Vec<(usize, &str)> = it.copied().collect();
     let (game, rows, cols) = parse_header(hline, header)?;
+    let with_marks = game == Game::Queens && marks::follows(&body, rows);
     let needed = match game {
         Game::Tango => 2 * rows - 1,
+        Game::Queens if with_marks => 2 * rows + 1,
         Game::Queens => rows,
     };
     // Blank lines after the board are tolerated; anything else is an error.
@@ -138,7 +173,10 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Pos>), ParseError> {
         return Err(err(
             ln,
             1,
-            format!("extra line: a {game} {rows}x{cols} board has {needed} lines after the header"),
+            format!(
+                "extra line: a {game} {rows}x{cols} board has {} after the header",
+                plural(needed, "line")
+            ),
         ));
     }
     if last < needed {
@@ -147,7 +185,7 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Pos>), ParseError> {
         padded.resize(needed, (usize::MAX, ""));
         let early = match game {
             Game::Tango => parse_tango(hline, rows, cols, &padded).err(),
-            Game::Queens => parse_queens(hline, rows, &padded).err(),
+            Game::Queens => parse_queens(hline, rows, &padded[..rows]).err(),
         };
         if let Some(e) = early.filter(|e| e.line != usize::MAX && e.line != hline) {
             return Err(e);
@@ -157,16 +195,23 @@ fn parse_inner(text: &str) -> Result<(Puzzle, Vec<Pos>), ParseError> {
             ln,
             1,
             format!(
-                "the board ends after {last} lines; a {game} {rows}x{cols} board needs {needed}"
+                "the board ends after {}; a {game} {rows}x{cols} board needs {needed}",
+                plural(last, "line")
             ),
         ));
     }
     let body = &body[..needed];
     match game {
-        Game::Tango => Ok((Puzzle::Tango(parse_tango(hline, rows, cols, body)?), vec![])),
+        Game::Tango => {
+            let (t, placed) = parse_tango(hline, rows, cols, body)?;
+            Ok((Puzzle::Tango(t), placed))
+        }
         Game::Queens => {
-            let (q, crowns) = parse_queens(hline, rows, body)?;
-            Ok((Puzzle::Queens(q), crowns))
+            let (q, mut placed) = parse_queens(hline, rows, &body[..rows])?;
+            if with_marks {
+                placed = marks::parse(rows, &body[rows + 1..], placed)?;
+            }
+            Ok((Puzzle::Queens(q), placed))
         }
     }
 }
@@ -245,44 +290,60 @@ fn marker_of(ch: char) -> Option<Option<Marker>> {
     }
 }
 
+/// The characters of a board line of `n` cells (`what`: `cells`, `marks`), or the error of a
+/// line that is too long.
+fn row_chars(ln: usize, text: &str, n: usize, what: &str) -> Result<Vec<char>, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() > 2 * n - 1 {
+        return Err(err(
+            ln,
+            2 * n,
+            format!(
+                "line is too long: a row of {n} {what} has {} characters",
+                2 * n - 1
+            ),
+        ));
+    }
+    Ok(chars)
+}
+
 fn parse_tango(
     hline: usize,
     rows: usize,
     cols: usize,
     body: &[(usize, &str)],
-) -> Result<Tango, ParseError> {
-    let _ = hline;
+) -> Result<(Tango, Vec<Placed>), ParseError> {
     let mut t = Tango::empty(rows, cols);
+    let mut placed = Vec::new();
     for (i, &(ln, text)) in body.iter().enumerate() {
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() > 2 * cols - 1 {
-            return Err(err(
-                ln,
-                2 * cols,
-                format!(
-                    "line is too long: a row of {cols} cells has {} characters",
-                    2 * cols - 1
-                ),
-            ));
-        }
+        let chars = row_chars(ln, text, cols, "cells")?;
         for (k, &ch) in chars.iter().enumerate() {
             let col = k + 1;
             if i % 2 == 0 {
                 let r = i / 2;
                 if k % 2 == 0 {
+                    let pos = Pos::new(r, k / 2);
                     let s = match ch {
                         'S' => Some(Symbol::Sun),
                         'M' => Some(Symbol::Moon),
                         '.' => None,
+                        's' | 'm' => {
+                            let symbol = if ch == 's' { Symbol::Sun } else { Symbol::Moon };
+                            placed.push(Placed::Symbol { pos, symbol });
+                            None
+                        }
                         _ => {
                             return Err(err(
                                 ln,
                                 col,
-                                format!("unexpected `{ch}`: a cell is `S`, `M` or `.`"),
+                                format!(
+                                    "unexpected `{ch}`: a cell is `S`, `M` (given), `s`, `m` \
+                                     (placed by the player) or `.`"
+                                ),
                             ));
                         }
                     };
-                    t.set_given(Pos::new(r, k / 2), s);
+                    t.set_given(pos, s);
                 } else {
                     let m = marker_of(ch).ok_or_else(|| {
                         err(
@@ -323,7 +384,7 @@ fn parse_tango(
         };
         return Err(err(ln, 1, e.to_string()));
     }
-    Ok(t)
+    Ok((t, placed))
 }
 
 fn tango_line(body: &[(usize, &str)], e: Edge) -> usize {
@@ -337,7 +398,7 @@ fn parse_queens(
     hline: usize,
     n: usize,
     body: &[(usize, &str)],
-) -> Result<(Queens, Vec<Pos>), ParseError> {
+) -> Result<(Queens, Vec<Placed>), ParseError> {
     let mut labels = Vec::with_capacity(n * n);
     let mut crowns = Vec::new();
     for (r, &(ln, text)) in body.iter().enumerate() {
@@ -366,13 +427,18 @@ fn parse_queens(
                 'A'..='Z' => labels.push(ch as u32 - 'A' as u32),
                 'a'..='z' => {
                     labels.push(ch as u32 - 'a' as u32);
-                    crowns.push(Pos::new(r, c));
+                    crowns.push(Placed::Crown {
+                        pos: Pos::new(r, c),
+                    });
                 }
                 _ => {
                     return Err(err(
                         ln,
                         col,
-                        format!("unexpected `{ch}`: a region is a letter A-Z"),
+                        format!(
+                            "unexpected `{ch}`: a cell is its region letter A-Z (a-z: with \
+                             the player's crown)"
+                        ),
                     ));
                 }
             }
@@ -406,6 +472,31 @@ pub fn print_solution(p: &Puzzle, s: &Solution) -> String {
     match p {
         Puzzle::Tango(t) => print_tango(t, |pos| s.symbol(pos).map_or('.', Symbol::letter)),
         Puzzle::Queens(q) => print_queens(q, |pos| s.has_crown(pos)),
+    }
+}
+
+/// Prints a puzzle with the pieces the player placed: lower-case Tango symbols and Queens
+/// crowns, and the Queens `marks` block when there are x marks. [`parse_with_placed`] reads it
+/// back. Pieces outside the board, or on a Tango given, are left out.
+pub fn print_with_placed(p: &Puzzle, placed: &[Placed]) -> String {
+    match p {
+        Puzzle::Tango(t) => print_tango(t, |pos| match t.given(pos) {
+            Some(s) => s.letter(),
+            None => placed
+                .iter()
+                .find_map(|pl| match *pl {
+                    Placed::Symbol { pos: at, symbol } if at == pos => {
+                        Some(symbol.letter().to_ascii_lowercase())
+                    }
+                    _ => None,
+                })
+                .unwrap_or('.'),
+        }),
+        Puzzle::Queens(q) => {
+            let mut out = print_queens(q, |pos| placed.contains(&Placed::Crown { pos }));
+            out.push_str(&marks::print(q.n(), placed));
+            out
+        }
     }
 }
 
@@ -503,5 +594,67 @@ mod tests {
         assert!(e.message.contains("three alike"), "{e}");
         let e = parse("tango 6x6\nS=M\n\n\n\n\n\n\n\n\n\n\n").unwrap_err();
         assert!(e.message.contains("contradicts"), "{e}");
+    }
+
+    const QUEENS_STATE: &str = "queens 4x4\nA A b B\nA C C B\nD d C B\nD D D B\nmarks\nx x . x\n. . . .\n. . . x\n. . . .\n";
+
+    #[test]
+    fn player_pieces_round_trip() {
+        let tango = "tango 4x4\nS s . m\n\n. . . .\n  x\n. M . .\n\n. . . .\n";
+        for text in [tango, QUEENS_STATE] {
+            let (p, placed) = parse_with_placed(text).unwrap();
+            let printed = print_with_placed(&p, &placed);
+            assert_eq!(printed, text);
+            assert_eq!(parse_with_placed(&printed).unwrap(), (p, placed));
+        }
+        let (_, placed) = parse_with_placed(tango).unwrap();
+        assert_eq!(
+            placed,
+            vec![
+                Placed::Symbol {
+                    pos: Pos::new(0, 1),
+                    symbol: Symbol::Sun
+                },
+                Placed::Symbol {
+                    pos: Pos::new(0, 3),
+                    symbol: Symbol::Moon
+                },
+            ]
+        );
+        let (p, placed) = parse_with_placed(QUEENS_STATE).unwrap();
+        let crowns: Vec<Pos> = placed
+            .iter()
+            .filter(|pl| matches!(pl, Placed::Crown { .. }))
+            .map(|pl| pl.pos())
+            .collect();
+        assert_eq!(crowns, vec![Pos::new(0, 2), Pos::new(2, 1)]);
+        assert_eq!(placed.len(), 6);
+        // The puzzle alone is the same as without the player's pieces.
+        assert_eq!(
+            p,
+            parse("queens 4x4\nA A B B\nA C C B\nD D C B\nD D D B\n").unwrap()
+        );
+    }
+
+    #[test]
+    fn files_without_player_pieces_read_as_before() {
+        let (p, placed) = parse_with_placed(DOC_TANGO).unwrap();
+        assert!(placed.is_empty());
+        assert_eq!(print_with_placed(&p, &placed), DOC_TANGO);
+    }
+
+    #[test]
+    fn bad_marks_name_line_and_column() {
+        // An x on the player's crown.
+        let e = parse_with_placed(&QUEENS_STATE.replace("x x . x\n", "x x x x\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (7, 5), "{e}");
+        let e = parse_with_placed(&QUEENS_STATE.replace(". . . x\n", ". . o\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (9, 5), "{e}");
+        // A short last line means no marks there; two missing rows are an error.
+        let short = QUEENS_STATE.replace(". . . x\n. . . .\n", "");
+        let e = parse(&short).unwrap_err();
+        assert!(e.message.contains("needs 9"), "{e}");
+        let e = parse("tango 4x4\nS q\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 3), "{e}");
     }
 }

@@ -64,6 +64,9 @@ pub mod render;
 /// Side stage: puzzles with exactly one solution, graded.
 pub mod generate;
 
+/// Side stage: hints for a player's board, checked against the solution and explained.
+pub mod hint;
+
 /// Many inputs on worker threads, results in input order.
 pub mod parallel;
 

@@ -11,14 +11,15 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            // --help and --version are successes; everything else is a usage error (2).
+        Err(e) if !e.use_stderr() => {
+            // --help and --version are successes.
             let _ = e.print();
-            return if e.use_stderr() {
-                Code::Usage.into()
-            } else {
-                Code::Ok.into()
-            };
+            return Code::Ok.into();
+        }
+        Err(e) => {
+            // Everything else is a usage error (2), with the program's one error prefix.
+            eprint!("{}", cli::exit::usage_text(&e.render().to_string()));
+            return Code::Usage.into();
         }
     };
     cli::run(cli).into()

@@ -12,6 +12,8 @@ use crate::puzzle::Game;
 use crate::vision::ReadError;
 use crate::vision::cue::{Cue, CueOptions, cue};
 use crate::vision::decode::{DecodeOptions, decode};
+use crate::vision::denoise::{DenoiseOptions, smooth};
+use crate::vision::deskew::{DeskewOptions, Straightened, straighten, turn};
 use crate::vision::queens::{QueensReadOptions, QueensTrace, read_queens_traced};
 use crate::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use image::RgbImage;
@@ -25,6 +27,10 @@ pub struct ReadOptions {
     pub game: Option<Game>,
     /// Decoding limits.
     pub decode: DecodeOptions,
+    /// Smoothing a noisy capture before the readers run.
+    pub denoise: DenoiseOptions,
+    /// Straightening a tilted capture before the readers run.
+    pub deskew: DeskewOptions,
     /// Tango reader options.
     pub tango: TangoReadOptions,
     /// Queens reader options.
@@ -48,6 +54,8 @@ impl Default for ReadOptions {
         ReadOptions {
             game: None,
             decode: DecodeOptions::default(),
+            denoise: DenoiseOptions::default(),
+            deskew: DeskewOptions::default(),
             tango: TangoReadOptions::default(),
             queens: QueensReadOptions::default(),
             resolve: crate::resolve::ResolveOptions::default(),
@@ -94,8 +102,11 @@ pub struct ReadTrace {
     pub queens: Option<ReaderRun<QueensTrace>>,
     /// Which reader the colours put first (none when the game is forced).
     pub cue: Option<Cue>,
-    /// Wall time of each stage, in order (`cue`, the readers in the order they ran,
-    /// `occlusion`, `resolve`).
+    /// The noise measured on a capture that was smoothed before reading (luma standard
+    /// deviation); `None` when it was read as it is.
+    pub noise_sigma: Option<f32>,
+    /// Wall time of each stage, in order (`denoise`, `deskew`, `cue`, the readers in the order
+    /// they ran, `occlusion`, `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
 }
 
@@ -106,6 +117,16 @@ pub struct Traced {
     pub reading: Result<Reading, ReadError>,
     /// What each reader produced.
     pub trace: ReadTrace,
+    /// When the capture was tilted: the original turned straight (as the readers read it),
+    /// the image the reading's grid refers to and the answer is drawn on.
+    pub straightened: Option<Straightened>,
+}
+
+impl Traced {
+    /// The image the reading's coordinates refer to: the straightened copy, or `original`.
+    pub fn image<'a>(&'a self, original: &'a RgbImage) -> &'a RgbImage {
+        self.straightened.as_ref().map_or(original, |s| &s.image)
+    }
 }
 
 /// Reads a decoded image, keeping each reader's trace. With no forced game a cheap look at
@@ -113,8 +134,13 @@ pub struct Traced {
 /// when the first refuses the image or reads it with little confidence
 /// ([`ReadOptions::skip_second_above`]). Each reader refuses boards of the other game, and
 /// when both accept, the more confident reading wins ([`choose`]).
-pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
+pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let mut trace = ReadTrace::default();
+    let smoothed = timed(&mut trace, "denoise", || smooth(original, &opts.denoise));
+    trace.noise_sigma = smoothed.as_ref().map(|s| s.sigma);
+    let base = smoothed.as_ref().map_or(original, |s| &s.image);
+    let straightened = timed(&mut trace, "deskew", || straighten(base, &opts.deskew));
+    let img = straightened.as_ref().map_or(base, |s| &s.image);
     let first = match opts.game {
         Some(g) => g,
         None => {
@@ -154,7 +180,10 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
             ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
             _ => ReadError::NoBoardOfGame(Game::Tango),
         }),
-        (Some(Game::Queens), _, Some(q)) => q.map_err(|_| ReadError::NoBoardOfGame(Game::Queens)),
+        (Some(Game::Queens), _, Some(q)) => q.map_err(|e| match e {
+            ReadError::CutOff { .. } | ReadError::Deadline { .. } => e,
+            _ => ReadError::NoBoardOfGame(Game::Queens),
+        }),
         (_, Some(t), None) => t,
         (_, Some(t), Some(q)) => choose(t, q),
         (_, None, Some(q)) => q,
@@ -166,8 +195,23 @@ pub fn read(img: &RgbImage, opts: &ReadOptions) -> Traced {
             r
         })
     });
-    let reading = timed(&mut trace, "resolve", || finish(read, opts));
-    Traced { reading, trace }
+    let mut reading = timed(&mut trace, "resolve", || finish(read, opts));
+    if let (Ok(r), Some(s)) = (&mut reading, &straightened) {
+        r.straightened = Some(s.tilt.degrees);
+    }
+    // The answer is drawn on the original, turned like the image read when it was tilted.
+    let straightened = match (smoothed, straightened) {
+        (Some(_), Some(s)) => Some(Straightened {
+            image: turn(original, s.tilt),
+            tilt: s.tilt,
+        }),
+        (_, s) => s,
+    };
+    Traced {
+        reading,
+        trace,
+        straightened,
+    }
 }
 
 /// Runs `f`, appending its wall time to the trace.
@@ -178,7 +222,9 @@ fn timed<T>(trace: &mut ReadTrace, name: &'static str, f: impl FnOnce() -> T) ->
     out
 }
 
-/// Reads a decoded image ([`read`] without the trace).
+/// Reads a decoded image ([`read`] without the trace). When the capture was tilted
+/// ([`Reading::straightened`]) the grid refers to the straightened image: draw with
+/// [`read`] or [`read_bytes`], which return it.
 pub fn read_image(img: &RgbImage, opts: &ReadOptions) -> Result<Reading, ReadError> {
     read(img, opts).reading
 }
@@ -209,6 +255,7 @@ pub fn choose(
         (Ok(t), Err(_)) => Ok(t),
         (Err(_), Ok(q)) => Ok(q),
         (Err(te @ (ReadError::CutOff { .. } | ReadError::Deadline { .. })), Err(_)) => Err(te),
+        (Err(_), Err(qe @ (ReadError::CutOff { .. } | ReadError::Deadline { .. }))) => Err(qe),
         (Err(te), Err(qe)) => Err(ReadError::NoBoard(format!(
             "Tango: {}; Queens: {}",
             reason(&te),
@@ -224,11 +271,13 @@ fn reason(e: &ReadError) -> String {
     }
 }
 
-/// Decodes image bytes and reads them.
+/// Decodes image bytes and reads them. The image returned is the one the reading's
+/// coordinates refer to (the straightened copy of a tilted capture).
 pub fn read_bytes(bytes: &[u8], opts: &ReadOptions) -> Result<(RgbImage, Reading), ReadError> {
     let img = decode(bytes, &opts.decode)?;
-    let reading = read_image(&img, opts)?;
-    Ok((img, reading))
+    let traced = read(&img, opts);
+    let reading = traced.reading?;
+    Ok((traced.straightened.map_or(img, |s| s.image), reading))
 }
 
 /// Reads an image file. I/O failures and content failures are distinct errors.

@@ -9,6 +9,9 @@ use snapsolve::solve::{self, Outcome, SolveOptions};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_snapsolve"))
         .args(args)
@@ -228,15 +231,42 @@ fn batch_solve_writes_overlays_and_continues_past_failures() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `solve DIR --out-dir DIR` twice: the second run leaves out the first run's overlays (named
+/// `*.solved.png` and carrying snapsolve's PNG marker) and says so; a user's own file of that
+/// name is still read; each batch ends with one count line.
+#[test]
+fn solve_into_the_same_folder_skips_its_own_overlays() {
+    let dir = scratch("same");
+    let (t, _) = example("tango-six-givens.txt");
+    save_shot(&dir.join("a.png"), &t, &SynthOptions::default());
+    save_shot(&dir.join("mine.solved.png"), &t, &SynthOptions::default());
+    let d = dir.to_str().unwrap();
+    let o1 = run(&["solve", "-q", d, "--out-dir", d]);
+    assert_eq!(code(&o1), 0, "{}", String::from_utf8_lossy(&o1.stderr));
+    let err1 = String::from_utf8_lossy(&o1.stderr).into_owned();
+    assert!(err1.ends_with("snapsolve: 2 inputs: 2 solved\n"), "{err1}");
+    assert!(dir.join("a.solved.png").exists());
+    let o2 = run(&["solve", "-q", d, "--out-dir", d, "--force"]);
+    assert_eq!(code(&o2), 0, "{}", String::from_utf8_lossy(&o2.stderr));
+    let err2 = String::from_utf8_lossy(&o2.stderr).into_owned();
+    assert!(
+        err2.contains("skipped 2 overlays snapsolve wrote earlier"),
+        "{err2}"
+    );
+    assert!(err2.contains("a.solved.png"), "{err2}");
+    assert!(err2.ends_with("snapsolve: 2 inputs: 2 solved\n"), "{err2}");
+    // The inputs are the same two as in the first run, not the overlays.
+    assert_eq!(stdout(&o1), stdout(&o2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `check` over ../shared/realshots: one line per image, the summary, and an exit code that
 /// agrees with the lines (the accuracy bars themselves are asserted by the realshots tests).
 #[test]
 fn check_realshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realshots");
-    if !root.exists() {
-        eprintln!("../shared/realshots not present");
+    let Some(root) = shared_data::shared_path("realshots") else {
         return;
-    }
+    };
     let o = run(&["check", "-q", root.to_str().unwrap()]);
     let text = stdout(&o);
     println!("{text}");

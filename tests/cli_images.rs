@@ -242,3 +242,37 @@ fn no_solution_points_at_the_cells_to_look_at() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn several_solutions_draw_the_differing_cells_and_a_cut_board_says_so() {
+    let dir = scratch("several");
+    let p = example("lets-tango.txt");
+    let s = synth::render(&p, None, &SynthOptions::default()).unwrap();
+    let img = dir.join("several.png");
+    s.image.save(&img).unwrap();
+    let out = dir.join("several.solved.png");
+    let o = run(&["solve", img.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 4, "{}", stderr(&o));
+    let drawn = image::open(&out).unwrap().to_rgb8();
+    assert_ne!(
+        drawn, s.image,
+        "the overlay must show where the solutions differ"
+    );
+    // A board cut by the image edge is refused as cut off (exit 7), not blamed on the givens.
+    let opts = SynthOptions {
+        variations: synth::Variations {
+            cut: Some(synth::Side::Left),
+            ..Default::default()
+        },
+        ..SynthOptions::default()
+    };
+    let (cut, _) = shot(&dir, "cut.png", &example("tango-six-givens.txt"), &opts);
+    let o = run(&["solve", cut.to_str().unwrap()]);
+    assert_eq!(code(&o), 7, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the board is cut off at the left edge"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,9 @@ use snapsolve::rules;
 use snapsolve::solve::bitboard::{self as search, BitTango};
 use std::collections::HashSet;
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 // ---------------------------------------------------------------------------------------
 // A minimal local z3 model (the reference) for the cross-check.
 
@@ -368,7 +371,7 @@ fn with_markers_next_to_the_cell_one_given_is_enough() {
 }
 
 fn shared_puzzle(name: &str) -> Option<Puzzle> {
-    let path = format!("{}/../shared/puzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = shared_data::shared_path(&format!("puzzles/{name}"))?;
     std::fs::read_to_string(path)
         .ok()
         .map(|t| format::parse(&t).unwrap())

@@ -17,6 +17,9 @@ use perturb::{Perturbation, RunOptions};
 use snapsolve::board::Grid;
 use std::path::Path;
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 /// Sampling of the suite test, to stay under ~3 minutes on 2 cores in the default test
 /// profile: a fixed stride over each directory's labelled images, sorted by name (indices 0,
 /// k, 2k, ...): every 2nd fixture and every 5th realshot (11 + 35 images, 13 rows each).
@@ -151,18 +154,12 @@ fn perturbation_suite() {
     assert!(left_out.is_empty(), "fixtures left out: {left_out:?}");
     assert!(!fixtures.is_empty());
     images.extend(perturb::sample(&fixtures, FIXTURE_STRIDE));
-    let realshots = root.join("../shared/realshots");
-    if realshots.is_dir() {
+    if let Some(realshots) = shared_data::shared_path("realshots") {
         let (shots, left_out) = perturb::load_dir(&realshots).expect("realshots");
         for l in &left_out {
             eprintln!("left out: {l}");
         }
         images.extend(perturb::sample(&shots, REALSHOT_STRIDE));
-    } else {
-        eprintln!(
-            "{} not present: the realshots part is skipped",
-            realshots.display()
-        );
     }
     let t0 = std::time::Instant::now();
     let results = perturb::run(&images, &RunOptions::default());

@@ -14,7 +14,10 @@ use snapsolve::vision::ReadError;
 use snapsolve::vision::decode::{DecodeOptions, decode};
 use snapsolve::vision::queens::{QueensReadOptions, read_queens};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+#[path = "support/shared.rs"]
+mod shared_data;
 
 struct Row {
     file: String,
@@ -94,12 +97,9 @@ enum Outcome {
 
 #[test]
 fn realshots_queens() {
-    let crate_root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let root = crate_root.join("../shared/realshots");
-    if !root.exists() {
-        eprintln!("../shared/realshots not present: nothing to test");
+    let Some(root) = shared_data::shared_path("realshots") else {
         return;
-    }
+    };
     let rows: Vec<Row> = manifest(&root)
         .into_iter()
         .filter(|r| {

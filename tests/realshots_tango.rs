@@ -11,11 +11,10 @@ use snapsolve::vision::ReadError;
 use snapsolve::vision::decode::{DecodeOptions, decode};
 use snapsolve::vision::tango::{TangoReadOptions, read_tango};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realshots")
-}
+#[path = "support/shared.rs"]
+mod shared_data;
 
 struct Row {
     file: String,
@@ -97,11 +96,9 @@ fn side_by_side(want: &Tango, got: &Tango) -> String {
 
 #[test]
 fn realshots_tango() {
-    let root = root();
-    if !root.exists() {
-        eprintln!("../shared/realshots not present: nothing to check");
+    let Some(root) = shared_data::shared_path("realshots") else {
         return;
-    }
+    };
     let opts = TangoReadOptions::default();
     let dopts = DecodeOptions::default();
     let mut failures = Vec::new();

@@ -10,19 +10,19 @@ mod support;
 use snapsolve::board::{Grid, Reading, Theme};
 use snapsolve::render::overlay::{OverlayMarks, OverlayOptions, overlay};
 use snapsolve::{Puzzle, format};
-use std::path::Path;
 use support::brute;
+
+#[path = "support/shared.rs"]
+mod shared_data;
 
 const SHOT: &str = "tango/darcipeoples__linkedin-solvers__linkedin-210-input.png";
 const LABEL: &str = "labels/darcipeoples__linkedin-solvers__linkedin-210-input.txt";
 
 #[test]
 fn overlay_on_a_real_tango_screenshot() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realshots");
-    if !root.exists() {
-        eprintln!("{} not found: skipped", root.display());
+    let Some(root) = shared_data::shared_path("realshots") else {
         return;
-    }
+    };
     let img = image::open(root.join(SHOT)).expect("screenshot").to_rgb8();
     let text = std::fs::read_to_string(root.join(LABEL)).expect("label");
     let puzzle = format::parse(&text).expect("label parses");
@@ -57,6 +57,7 @@ fn overlay_on_a_real_tango_screenshot() {
         doubts: vec![],
         min_confidence: 1.0,
         occluded: Vec::new(),
+        straightened: None,
     };
     let out = overlay(
         &img,

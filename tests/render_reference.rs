@@ -93,6 +93,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         ],
         min_confidence: 0.4,
         occluded: Vec::new(),
+        straightened: None,
     }
 }
 
@@ -284,4 +285,34 @@ fn glyph_sheet() {
         }
     }
     check_reference("glyph-sheet", &img);
+}
+
+/// Several solutions: the overlay outlines the cells where two solutions differ (the path a
+/// screenshot takes through `answer`), so the picture never looks like the input.
+#[test]
+fn overlay_several_solutions_outlines_the_differing_cells() {
+    use snapsolve::answer::{draw_overlay, solve_reading};
+    use snapsolve::solve::Outcome;
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/examples/lets-tango.txt"),
+    )
+    .unwrap();
+    let p = parse(&text);
+    let shot = render(&p, None, &SynthOptions::default()).unwrap();
+    let rd = Reading {
+        doubts: Vec::new(),
+        min_confidence: 1.0,
+        ..reading_of(&p, &shot)
+    };
+    let solved = solve_reading(rd, &Default::default(), &Default::default()).unwrap();
+    let Outcome::Several { differ, .. } = &solved.report.outcome else {
+        panic!("expected several solutions, got {}", solved.outcome_name());
+    };
+    assert!(!differ.is_empty());
+    let out = draw_overlay(&shot.image, &solved).unwrap();
+    assert_ne!(
+        out, shot.image,
+        "the overlay must not be the input unchanged"
+    );
+    check_reference("overlay-tango-several", &out);
 }

@@ -7,16 +7,13 @@ use snapsolve::rules;
 use snapsolve::solve::{self, Conflict, EnumStop, Outcome, SolveOptions};
 use std::path::PathBuf;
 
-/// `../shared` relative to the crate root, or `None` (with the reason printed) when it does not
-/// exist at all. In CI it exists, so these tests run there.
+#[path = "support/shared.rs"]
+mod shared_data;
+
+/// `../shared` relative to the crate root, or `None` (with a visible skip line) when it does
+/// not exist at all. In CI it exists, so these tests run there.
 fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("skipped: {} does not exist", p.display());
-        None
-    }
+    shared_data::shared_path("")
 }
 
 fn seed(name: &str) -> Option<Puzzle> {

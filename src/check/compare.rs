@@ -105,8 +105,8 @@ pub fn compare(want: &Puzzle, got: &Puzzle, swap_ok: bool) -> Option<(String, Ve
     }
     Some((
         format!(
-            "the puzzle read differs from the label ({} differences)",
-            diffs.len()
+            "the puzzle read differs from the label ({})",
+            crate::format::plural(diffs.len(), "difference")
         ),
         diffs,
     ))
@@ -131,5 +131,8 @@ mod tests {
         assert!(compare(&a, &b, false).is_some());
         assert!(compare(&a, &b, true).is_none());
         assert!(compare(&a, &a, false).is_none());
+        let one = format::parse("tango 2x2\nS .\n\n. S\n").unwrap();
+        let (reason, _) = compare(&a, &one, false).unwrap();
+        assert!(reason.ends_with("(1 difference)"), "{reason}");
     }
 }

@@ -95,7 +95,10 @@ fn ancestors_up_to_root_parent(f: &Found) -> Vec<PathBuf> {
 
 fn load_label(path: PathBuf, swap_ok: bool) -> Expect {
     let puzzle = match std::fs::read(&path) {
-        Ok(b) => format::parse_bytes(&b).map_err(|e| format!("label {}: {e}", path.display())),
+        Ok(b) => format::parse_bytes(&b).map_err(|e| {
+            let at = format!("{}:{}:{}", path.display(), e.line, e.col);
+            format!("label {at}: {}", e.message)
+        }),
         Err(e) => Err(format!("cannot read label {}: {e}", path.display())),
     };
     Expect::Label {

@@ -20,10 +20,11 @@ Examples:
   snapsolve solve --format json a.txt b.png             one JSON object per line, per input
   cat puzzle.txt | snapsolve solve -                    read the puzzle (or an image) from stdin
   snapsolve check-format puzzles/*.txt                  validate puzzle text files
-  snapsolve count empty-6x6.txt --limit 100000          count solutions
+  snapsolve count fixtures/examples/tango-empty-6x6.txt  count solutions (11222)
 
 Inputs are recognised by content: PNG, JPEG and WebP images are read as screenshots, anything
-else as puzzle text. A folder stands for the images in it (recursively).
+else as puzzle text (but a .png/.jpg/.jpeg/.webp file that holds no image is an image error).
+A folder stands for the images in it (recursively).
 
 Puzzle text (see docs/puzzle-format.md):
   tango 6x6                  queens 4x4
@@ -35,11 +36,12 @@ Tango cells are S (sun), M (moon) or . (empty); `=` / `x` between two cells are 
 A Queens solution prints the region grid with each crown cell's letter in lower case.
 
 Exit codes:
-  0 solved uniquely / valid / counted    5 bad input (puzzle text, undecodable image)
-  1 internal error                        6 I/O error (or refusing to overwrite the input)
-  2 usage error                           7 no board found in an image
-  3 no solution                           8 solver timeout
-  4 several solutions                     9 check / regression failure
+  0 solved uniquely / valid / counted    6 I/O error; refusing to overwrite
+  1 internal error                       7 no board found, or board cut off
+  2 usage error; value out of range      8 solver timeout
+  3 no solution                          9 check / regression failure
+  4 several solutions                   10 uncertain: doubtful reads decide
+  5 bad input: puzzle text, or an image that cannot be decoded or is too large
 With several inputs the most severe code wins.";
 
 /// snapsolve: reads screenshots of LinkedIn Tango and Queens puzzles, solves them with z3 and
@@ -82,11 +84,28 @@ pub enum Command {
         after_help = "Examples:\n  snapsolve generate tango --size 6 --difficulty hard --seed 7\n  snapsolve generate queens --size 9 --difficulty expert --png q9.png"
     )]
     Generate(GenerateArgs),
-    /// The next cell that can be deduced without guessing, and the rule that shows it.
+    /// The next cell that can be deduced without guessing, the rule that shows it and the
+    /// cells behind it; a wrong placed piece first.
     #[command(
-        after_help = "Examples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint screenshot.png   (starts from the pieces already placed)"
+        after_help = "Placed pieces are checked against the unique solution first: a wrong piece is the\nfirst (and only) hint. In puzzle text, lower case marks the player's pieces (see\ndocs/puzzle-format.md).\n\nExamples:\n  snapsolve hint fixtures/examples/tango-six-givens.txt\n  snapsolve hint fixtures/examples/queens-307.txt --all\n  snapsolve hint screenshot.png --png hint.png   (starts from the pieces already placed)"
     )]
     Hint(HintArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  snapsolve completions bash > ~/.local/share/bash-completion/completions/snapsolve\n  snapsolve completions zsh > ~/.zfunc/_snapsolve\n  snapsolve completions fish > ~/.config/fish/completions/snapsolve.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  snapsolve man > snapsolve.1 && man -l snapsolve.1")]
+    Man,
+}
+
+/// Options of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output format.
@@ -194,6 +213,10 @@ pub struct CheckArgs {
     /// Also write a JUnit XML report here (for CI systems).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Time limit per solver check in milliseconds (unlabelled images).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
@@ -237,14 +260,20 @@ pub struct RenderArgs {
     /// A puzzle text file (`-` reads standard input).
     #[arg(value_name = "PUZZLE")]
     pub input: PathBuf,
-    /// Output PNG (`-` writes the PNG to standard output). Never the input.
+    /// Output PNG (`-` writes the PNG to standard output, never to a terminal). Never the
+    /// input.
     #[arg(short, long, value_name = "OUT.png")]
     pub output: PathBuf,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Page theme: light or dark.
     #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
     pub theme: ThemeArg,
     /// Board width in pixels (24..=4000).
-    #[arg(long, default_value_t = 360)]
+    #[arg(long, default_value_t = 360, value_parser = clap::value_parser!(u32).range(
+        i64::from(synth::SCALE_RANGE.0)..=i64::from(synth::SCALE_RANGE.1)))]
     pub scale: u32,
     /// Chrome around the board: none (a cropped board), desktop (a page), phone (the app).
     #[arg(long, value_enum, default_value_t = FrameArg::None)]
@@ -253,13 +282,13 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = StateArg::Raw)]
     pub state: StateArg,
     /// Re-encode as JPEG at this quality (1..=100) before writing, as phones do.
-    #[arg(long, value_name = "Q")]
+    #[arg(long, value_name = "Q", value_parser = clap::value_parser!(u8).range(1..=100))]
     pub jpeg_quality: Option<u8>,
-    /// Gaussian blur sigma in pixels.
-    #[arg(long, default_value_t = 0.0)]
+    /// Gaussian blur sigma in pixels (0..=20).
+    #[arg(long, default_value_t = 0.0, value_parser = f32_in(0.0, 20.0))]
     pub blur: f32,
-    /// Per-channel noise standard deviation, in grey levels.
-    #[arg(long, default_value_t = 0.0)]
+    /// Per-channel noise standard deviation, in grey levels (0..=64).
+    #[arg(long, default_value_t = 0.0, value_parser = f32_in(0.0, 64.0))]
     pub noise: f32,
     /// Seed for every random choice (the same seed draws the same image).
     #[arg(long, default_value_t = 0)]
@@ -270,8 +299,9 @@ pub struct RenderArgs {
     /// Draw the OS mouse pointer (arrow or pointing hand) at a seeded cell edge or cell.
     #[arg(long, value_enum)]
     pub pointer: Option<PointerArg>,
-    /// Pointer size relative to its 1x size (default: follow --scale, board width / 360).
-    #[arg(long, value_name = "K")]
+    /// Pointer size relative to its 1x size, 0..=20 (default: follow --scale, board width /
+    /// 360).
+    #[arg(long, value_name = "K", value_parser = f32_in(0.0, 20.0))]
     pub pointer_scale: Option<f32>,
     /// LinkedIn's red rule-break stripes over a seeded row or column.
     #[arg(long)]
@@ -280,7 +310,7 @@ pub struct RenderArgs {
     #[arg(long)]
     pub shimmer: bool,
     /// Opacity of the placed pieces, 0..=1 (below 1: caught fading in).
-    #[arg(long, value_name = "OPACITY", default_value_t = 1.0)]
+    #[arg(long, value_name = "OPACITY", default_value_t = 1.0, value_parser = f32_in(0.0, 1.0))]
     pub fade: f32,
     /// Tango: two procedural icons of seeded colours and shapes instead of sun and moon.
     #[arg(long)]
@@ -296,18 +326,25 @@ pub struct GenerateArgs {
     /// Which game.
     #[arg(value_enum)]
     pub game: GameArg,
-    /// Board side: Tango even 4..=12, Queens 5..=12.
-    #[arg(long, default_value_t = 6)]
+    /// Board side: Tango even 4..=12, Queens 5..=12 (anything else is a usage error).
+    #[arg(long, default_value_t = 6,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..=12))]
     pub size: usize,
     /// The hardest deduction rule the puzzle needs: easy, medium, hard or expert.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
-    /// Seed (the same seed gives the same puzzle).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG.
+    /// Seed: the same seed gives the same puzzle. Without it a fresh seed is drawn and printed
+    /// on standard error, so that the puzzle can be made again.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Also draw the puzzle as a LinkedIn-style screenshot to this PNG (`-`: standard
+    /// output, never a terminal; the puzzle text then goes to standard error).
     #[arg(long, value_name = "OUT.png")]
     pub png: Option<PathBuf>,
+    /// Replace an output file that already exists (without it an existing output is an
+    /// error, exit code 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
@@ -322,9 +359,36 @@ pub struct HintArgs {
     /// Force the game when reading a screenshot.
     #[arg(long, value_enum)]
     pub game: Option<GameArg>,
+    /// Every step to the solution, one a line, each with its rule and grade.
+    #[arg(long)]
+    pub all: bool,
+    /// Draw the hint (the cell, what it holds, the cells behind it) on the screenshot, or on a
+    /// drawing of the puzzle text, and write it here as PNG (`-`: standard output).
+    #[arg(long, value_name = "OUT.png")]
+    pub png: Option<PathBuf>,
+    /// Replace an existing --png file (without it an existing output is an error, exit code
+    /// 6). The input is never overwritten, even with --force.
+    #[arg(short = 'f', long)]
+    pub force: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     pub format: OutputFormat,
+}
+
+/// A value parser for a number in `lo..=hi`: anything else is a usage error (exit code 2),
+/// reported by clap like every other bad value.
+fn f32_in(lo: f32, hi: f32) -> impl Fn(&str) -> Result<f32, String> + Clone + Send + Sync {
+    move |s: &str| {
+        let v: f32 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{s}` is not a number"))?;
+        if v.is_finite() && (lo..=hi).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{s} is not in {lo}..={hi}"))
+        }
+    }
 }
 
 // The value enums below carry no `///` on their variants so that the help keeps its short
@@ -542,6 +606,20 @@ mod tests {
         assert_eq!(r.cut.map(synth::Side::from), Some(synth::Side::Left));
         assert!(r.stripes && r.shimmer && r.themed && r.fade == 0.5);
         assert!(parse(&["render", "p.txt", "-o", "x.png", "--pointer", "finger"]).is_err());
+        for bad in [
+            ["--scale", "10"],
+            ["--jpeg-quality", "0"],
+            ["--fade", "1.5"],
+            ["--blur", "21"],
+            ["--noise", "nan"],
+            ["--pointer-scale", "99"],
+        ] {
+            let e = parse(&["render", "p.txt", "-o", "x.png", bad[0], bad[1]]).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation, "{bad:?}");
+        }
+        for bad in ["2", "13", "x"] {
+            assert!(parse(&["generate", "tango", "--size", bad]).is_err());
+        }
         let Ok(Command::Generate(g)) = parse(&["generate", "queens", "--difficulty", "expert"])
         else {
             panic!("expected generate")

@@ -3,13 +3,13 @@
 use super::args::OutputFormat;
 use super::config::CheckConfig;
 use super::exit::{Code, diag, kind_code};
+use super::output::{print_out, write_output};
 use super::report::line;
 use super::runner::progress;
 use serde_json::{Value, json};
 use snapsolve::answer::ErrorKind;
 use snapsolve::check::{Case, CaseResult, Expect, Verdict, check_case, plan_check};
 use snapsolve::parallel::run_ordered;
-use snapsolve::render::output::write_atomic;
 use snapsolve::solve::ms;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -104,11 +104,13 @@ fn json_line(c: &Case, r: &CaseResult) -> Value {
     v
 }
 
-/// Pass / fail / error counts (`pass` includes the equivalent reads).
+/// Pass / equivalent / fail / error counts, each verdict in one column: `pass` is an exact
+/// read, `equiv` a read that differs only where the reader doubted and gives the same unique
+/// solution (both are successes).
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     pass: usize,
-    /// Passes that are [`Verdict::Equivalent`] (also counted in `pass`).
+    /// [`Verdict::Equivalent`] reads (not counted in `pass`).
     equiv: usize,
     fail: usize,
     error: usize,
@@ -118,16 +120,17 @@ impl Tally {
     fn add(&mut self, v: &Verdict) {
         match v {
             Verdict::Pass => self.pass += 1,
-            Verdict::Equivalent { .. } => {
-                self.pass += 1;
-                self.equiv += 1;
-            }
+            Verdict::Equivalent { .. } => self.equiv += 1,
             Verdict::Fail { .. } => self.fail += 1,
             Verdict::Error { .. } => self.error += 1,
         }
     }
     fn total(&self) -> usize {
-        self.pass + self.fail + self.error
+        self.pass + self.equiv + self.fail + self.error
+    }
+    /// Every image passed or read equivalently.
+    fn ok(&self) -> bool {
+        self.fail + self.error == 0
     }
     fn json(&self) -> Value {
         json!({"pass": self.pass, "equivalent": self.equiv, "fail": self.fail, "error": self.error, "total": self.total()})
@@ -320,24 +323,21 @@ pub(super) fn run_check(cfg: &CheckConfig) -> Code {
     let mut code = if cases.is_empty() {
         diag("no images found");
         Code::CheckFailed
-    } else if summary.all.pass == summary.all.total() {
+    } else if summary.all.ok() {
         Code::Ok
     } else {
         Code::CheckFailed
     };
-    {
-        use std::io::Write;
-        let mut so = std::io::stdout().lock();
-        if so
-            .write_all(out.as_bytes())
-            .and_then(|_| so.flush())
-            .is_err()
-        {
-            code = code.worst(Code::Io);
-        }
+    if print_out(&out).is_err() {
+        code = code.worst(Code::Io);
     }
     if let Some(path) = &cfg.junit
-        && let Err(e) = write_atomic(path, junit(&cases, &results, &summary).as_bytes(), None)
+        && let Err(e) = write_output(
+            path,
+            junit(&cases, &results, &summary).as_bytes(),
+            None,
+            cfg.force,
+        )
     {
         diag(&e);
         code = code.worst(Code::Io);
@@ -348,6 +348,21 @@ pub(super) fn run_check(cfg: &CheckConfig) -> Code {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equivalent_reads_have_their_own_column() {
+        let mut t = Tally::default();
+        t.add(&Verdict::Pass);
+        t.add(&Verdict::Equivalent { diffs: vec![] });
+        assert_eq!((t.pass, t.equiv, t.total()), (1, 1, 2));
+        assert!(t.ok());
+        assert_eq!(t.json()["pass"], 1);
+        t.add(&Verdict::Fail {
+            reason: String::new(),
+            diffs: vec![],
+        });
+        assert!(!t.ok());
+    }
 
     #[test]
     fn xml_is_escaped() {

@@ -7,14 +7,35 @@ use super::args::{
 };
 use super::exit::Code;
 use super::input::Input;
+use super::output::png_to_this_terminal;
 use snapsolve::answer::ImageOptions;
 use snapsolve::generate::make::GenerateOptions;
 use snapsolve::input::{self, Found, ListError};
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::puzzle::Game;
+use snapsolve::render::output::{OVERLAY_MARKER, has_text};
 use snapsolve::render::synth::{SynthOptions, Variations};
 use snapsolve::solve::SolveOptions;
 use std::path::{Path, PathBuf};
+
+/// The file-name ending of the overlays `solve --out-dir` writes.
+pub const OVERLAY_SUFFIX: &str = ".solved.png";
+
+/// Whether a file found in a folder is an overlay snapsolve wrote: named `*.solved.png` *and*
+/// carrying snapsolve's PNG `tEXt` marker (a user's file of that name without it is kept).
+fn is_own_overlay(path: &Path) -> bool {
+    use std::io::Read;
+    let named = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with(OVERLAY_SUFFIX));
+    let mut head = Vec::new();
+    let (key, text) = OVERLAY_MARKER;
+    named
+        && std::fs::File::open(path)
+            .and_then(|f| f.take(512).read_to_end(&mut head))
+            .is_ok()
+        && has_text(&head, key, text)
+}
 
 /// One input of `solve` / `read` after folders are expanded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +53,8 @@ pub struct Item {
 pub struct SolveConfig {
     /// Inputs, in order.
     pub items: Vec<Item>,
+    /// Overlays of an earlier run found in the folders given, left out.
+    pub skipped: Vec<PathBuf>,
     /// Output format.
     pub format: OutputFormat,
     /// Reading and solver options.
@@ -51,6 +74,8 @@ pub struct SolveConfig {
 pub struct ReadConfig {
     /// Inputs, in order.
     pub items: Vec<Item>,
+    /// Overlays of an earlier run found in the folders given, left out.
+    pub skipped: Vec<PathBuf>,
     /// Output format.
     pub format: OutputFormat,
     /// Reading options.
@@ -70,6 +95,8 @@ pub struct CheckConfig {
     pub format: OutputFormat,
     /// Also write a JUnit report here.
     pub junit: Option<PathBuf>,
+    /// Replace an existing JUnit report.
+    pub force: bool,
     /// Reading and solver options.
     pub options: ImageOptions,
     /// Worker threads (0: one per core).
@@ -105,6 +132,8 @@ pub struct RenderConfig {
     pub input: Input,
     /// The PNG to write (`-`: standard output).
     pub output: PathBuf,
+    /// Replace an existing output file.
+    pub force: bool,
     /// What to draw.
     pub options: SynthOptions,
 }
@@ -116,6 +145,10 @@ pub struct GenerateConfig {
     pub options: GenerateOptions,
     /// Also draw the puzzle to this PNG.
     pub png: Option<PathBuf>,
+    /// Replace an existing PNG.
+    pub force: bool,
+    /// The seed was drawn, not given (it is printed so the puzzle can be made again).
+    pub seed_drawn: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -127,6 +160,12 @@ pub struct HintConfig {
     pub input: Input,
     /// Reading options, for a screenshot.
     pub options: ReadOptions,
+    /// Every step to the solution instead of the next one.
+    pub all: bool,
+    /// Where to draw the hint.
+    pub png: Option<PathBuf>,
+    /// Replace an existing `png`.
+    pub force: bool,
     /// Output format.
     pub format: OutputFormat,
 }
@@ -156,8 +195,12 @@ impl ConfigError {
     }
 }
 
-/// Expands folders into their images; `-` stays standard input.
-fn expand(inputs: &[PathBuf]) -> Result<Vec<(Input, Found)>, ListError> {
+/// Expands folders into their images, leaving out (into `skipped`) the overlays snapsolve
+/// wrote there earlier; `-` stays standard input.
+fn expand(
+    inputs: &[PathBuf],
+    skipped: &mut Vec<PathBuf>,
+) -> Result<Vec<(Input, Found)>, ListError> {
     let mut out = Vec::new();
     for p in inputs {
         if p.as_os_str() == "-" {
@@ -169,7 +212,13 @@ fn expand(inputs: &[PathBuf]) -> Result<Vec<(Input, Found)>, ListError> {
                 },
             ));
         } else {
-            let found = input::expand_inputs(std::slice::from_ref(p))?;
+            let mut found = input::expand_inputs(std::slice::from_ref(p))?;
+            if p.is_dir() {
+                let (own, rest): (Vec<Found>, Vec<Found>) =
+                    found.into_iter().partition(|f| is_own_overlay(&f.path));
+                skipped.extend(own.into_iter().map(|f| f.path));
+                found = rest;
+            }
             if found.is_empty() {
                 return Err(ListError {
                     path: p.display().to_string(),
@@ -217,8 +266,9 @@ fn items_for(
     output: Option<&PathBuf>,
     out_dir: Option<&PathBuf>,
     debug_dir: Option<&PathBuf>,
+    skipped: &mut Vec<PathBuf>,
 ) -> Result<Vec<Item>, ConfigError> {
-    let found = expand(inputs)?;
+    let found = expand(inputs, skipped)?;
     if output.is_some() && found.len() != 1 {
         return Err(ConfigError::Usage(format!(
             "-o/--output takes one input ({} given); use --out-dir for several",
@@ -226,7 +276,7 @@ fn items_for(
         )));
     }
     let fs: Vec<Found> = found.iter().map(|(_, f)| f.clone()).collect();
-    let overlays = out_dir.map(|d| planned_paths(&fs, d, ".solved.png"));
+    let overlays = out_dir.map(|d| planned_paths(&fs, d, OVERLAY_SUFFIX));
     let debugs = debug_dir.map(|d| {
         if found.len() == 1 {
             vec![d.clone()]
@@ -250,17 +300,21 @@ fn items_for(
 impl SolveConfig {
     /// Validates the options and expands folders.
     pub fn new(a: &SolveArgs) -> Result<SolveConfig, ConfigError> {
+        let mut skipped = Vec::new();
         let items = items_for(
             &a.inputs,
             a.output.as_ref(),
             a.out_dir.as_ref(),
             a.debug_dir.as_ref(),
+            &mut skipped,
         )?;
         if items.iter().filter(|i| i.input == Input::Stdin).count() > 1 {
             return Err(ConfigError::Usage("`-` can be given once".into()));
         }
+        refuse_terminal(a.output.as_deref())?;
         Ok(SolveConfig {
             items,
+            skipped,
             format: a.format,
             options: ImageOptions {
                 read: read_options(a.game.map(Game::from)),
@@ -282,8 +336,10 @@ impl SolveConfig {
 impl ReadConfig {
     /// Expands folders.
     pub fn new(a: &ReadArgs) -> Result<ReadConfig, ConfigError> {
+        let mut skipped = Vec::new();
         Ok(ReadConfig {
-            items: items_for(&a.inputs, None, None, a.debug_dir.as_ref())?,
+            items: items_for(&a.inputs, None, None, a.debug_dir.as_ref(), &mut skipped)?,
+            skipped,
             format: a.format,
             options: read_options(a.game.map(Game::from)),
             jobs: a.jobs,
@@ -303,6 +359,7 @@ impl CheckConfig {
             found,
             format: a.format,
             junit: a.junit.clone(),
+            force: a.force,
             options: ImageOptions {
                 solve: SolveOptions {
                     timeout_ms: a.timeout,
@@ -341,11 +398,13 @@ impl CountConfig {
 }
 
 impl RenderConfig {
-    /// The drawing options.
-    pub fn new(a: &RenderArgs) -> RenderConfig {
-        RenderConfig {
+    /// The drawing options; PNG bytes never go to a terminal.
+    pub fn new(a: &RenderArgs) -> Result<RenderConfig, ConfigError> {
+        refuse_terminal(Some(&a.output))?;
+        Ok(RenderConfig {
             input: Input::from_arg(&a.input),
             output: a.output.clone(),
+            force: a.force,
             options: SynthOptions {
                 theme: a.theme.into(),
                 scale: a.scale,
@@ -367,29 +426,61 @@ impl RenderConfig {
                 },
                 ..SynthOptions::default()
             },
-        }
+        })
     }
 }
 
 impl GenerateConfig {
-    /// The generator options.
-    pub fn new(a: &GenerateArgs) -> GenerateConfig {
-        GenerateConfig {
-            options: GenerateOptions::new(a.game.into(), a.size, a.difficulty.into(), a.seed),
+    /// The generator options; PNG bytes never go to a terminal.
+    pub fn new(a: &GenerateArgs) -> Result<GenerateConfig, ConfigError> {
+        refuse_terminal(a.png.as_deref())?;
+        Ok(GenerateConfig {
+            options: GenerateOptions::new(
+                a.game.into(),
+                a.size,
+                a.difficulty.into(),
+                a.seed.unwrap_or_else(fresh_seed),
+            ),
             png: a.png.clone(),
+            force: a.force,
+            seed_drawn: a.seed.is_none(),
             format: a.format,
-        }
+        })
     }
 }
 
 impl HintConfig {
-    /// The input and the reading options.
-    pub fn new(a: &HintArgs) -> HintConfig {
-        HintConfig {
+    /// The input and the reading options; PNG bytes never go to a terminal.
+    pub fn new(a: &HintArgs) -> Result<HintConfig, ConfigError> {
+        refuse_terminal(a.png.as_deref())?;
+        Ok(HintConfig {
             input: Input::from_arg(&a.input),
             options: read_options(a.game.map(Game::from)),
+            all: a.all,
+            png: a.png.clone(),
+            force: a.force,
             format: a.format,
-        }
+        })
+    }
+}
+
+/// A fresh seed for `generate` without `--seed`: the standard library's per-process random
+/// hash keys (drawn from the OS) mixed with the clock.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.finish()
+}
+
+/// A usage error when a PNG output is standard output and that is a terminal.
+fn refuse_terminal(png: Option<&Path>) -> Result<(), ConfigError> {
+    match png.and_then(png_to_this_terminal) {
+        Some(why) => Err(ConfigError::Usage(why)),
+        None => Ok(()),
     }
 }
 

@@ -4,6 +4,9 @@ use super::args::Engine;
 use super::config::{CheckFormatConfig, CountConfig};
 use super::exit::{Code, diag, solve_error_code};
 use super::input::load;
+use super::output::outln;
+use snapsolve::board::Placed;
+use snapsolve::format::plural;
 use snapsolve::puzzle::Puzzle;
 use snapsolve::solve::bitboard::{count_queens, count_tango};
 use snapsolve::solve::{self, EnumStop};
@@ -14,9 +17,13 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
     for input in &cfg.inputs {
         let name = input.name();
         match load(input) {
-            Ok((p, _)) => {
+            Ok((p, placed)) => {
                 let (rows, cols) = p.size();
-                println!("{name}: ok ({} {rows}x{cols})", p.game());
+                outln!(
+                    "{name}: ok ({} {rows}x{cols}{})",
+                    p.game(),
+                    placed_note(&placed)
+                );
                 for w in p.warnings() {
                     diag(format!("{name}: warning: {w}"));
                 }
@@ -28,6 +35,39 @@ pub fn run_check_format(cfg: &CheckFormatConfig) -> Code {
         }
     }
     worst
+}
+
+/// What the player placed, for `check-format` (`, 2 crowns and 5 x marks placed`); empty when
+/// nothing is.
+fn placed_note(placed: &[Placed]) -> String {
+    let count = |f: fn(&Placed) -> bool| placed.iter().filter(|p| f(p)).count();
+    let parts = [
+        (
+            count(|p| matches!(p, Placed::Symbol { .. })),
+            "piece",
+            "pieces",
+        ),
+        (
+            count(|p| matches!(p, Placed::Crown { .. })),
+            "crown",
+            "crowns",
+        ),
+        (
+            count(|p| matches!(p, Placed::Cross { .. })),
+            "x mark",
+            "x marks",
+        ),
+    ];
+    let said: Vec<String> = parts
+        .iter()
+        .filter(|(n, ..)| *n > 0)
+        .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(", {} placed", said.join(" and "))
+    }
 }
 
 /// `count`: enumerates solutions up to the limit.
@@ -60,12 +100,12 @@ fn count_fast(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
     };
     let secs = t.elapsed().as_secs_f64();
     if cfg.limit.is_some_and(|l| out.count >= l) {
-        println!(
-            "at least {} solutions (limit reached, {secs:.2} s)",
-            out.count
+        outln!(
+            "at least {} (limit reached, {secs:.2} s)",
+            plural(out.count, "solution")
         );
     } else {
-        println!("{} solutions ({secs:.2} s)", out.count);
+        outln!("{} ({secs:.2} s)", plural(out.count, "solution"));
     }
     Code::Ok
 }
@@ -76,15 +116,18 @@ fn count_z3(cfg: &CountConfig, name: &str, puzzle: &Puzzle) -> Code {
         Ok(e) => {
             let secs = e.elapsed.as_secs_f64();
             match e.stop {
-                EnumStop::Exhausted => println!("{} solutions ({secs:.2} s)", e.count),
+                EnumStop::Exhausted => outln!("{} ({secs:.2} s)", plural(e.count, "solution")),
                 EnumStop::Limit => {
-                    println!(
-                        "at least {} solutions (limit reached, {secs:.2} s)",
-                        e.count
+                    outln!(
+                        "at least {} (limit reached, {secs:.2} s)",
+                        plural(e.count, "solution")
                     )
                 }
                 EnumStop::Timeout => {
-                    println!("at least {} solutions (timeout, {secs:.2} s)", e.count);
+                    outln!(
+                        "at least {} (timeout, {secs:.2} s)",
+                        plural(e.count, "solution")
+                    );
                     return Code::Timeout;
                 }
             }

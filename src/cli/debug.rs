@@ -38,7 +38,8 @@ pub fn read_with_pictures(
     let t1 = Instant::now();
     let traced = pipeline::read(&img, opts);
     times.read = t1.elapsed();
-    let io = write_debug(&img, &traced.trace, dir).err();
+    let io = write_debug(traced.image(&img), &traced.trace, dir).err();
+    let img = traced.straightened.map_or(img, |s| s.image);
     (traced.reading.map(|r| (img, r)), times, io)
 }
 

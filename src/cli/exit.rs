@@ -1,18 +1,18 @@
 //! The process exit codes of the `snapsolve` binary, in one place, and the one way our own
-//! errors are printed (`snapsolve: ...`). The library returns typed outcomes and errors; this
+//! errors are printed (`snapsolve: ...`, clap's usage errors included: [`usage_text`]). The library returns typed outcomes and errors; this
 //! module maps them to codes.
 //!
 //! | code | meaning |
 //! |---|---|
-//! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`) |
+//! | 0 | success: solved uniquely (`solve`), valid (`check-format`), counted (`count`), check passed |
 //! | 1 | internal error (a bug: e.g. the rules checker rejected a solver answer) |
-//! | 2 | usage error (bad command line; printed by clap) |
+//! | 2 | usage error (bad command line, including a value out of its range) |
 //! | 3 | no solution |
 //! | 4 | several solutions |
-//! | 5 | bad input: puzzle text (or image content) that cannot be read |
-//! | 6 | I/O error: a file cannot be opened or read, output cannot be written |
-//! | 7 | no board found in an image |
-//! | 8 | the solver hit its timeout |
+//! | 5 | bad input: puzzle text or image data that cannot be read (corrupt, truncated, too large) |
+//! | 6 | I/O error: a file cannot be read or written; an existing output without `--force`, or the input |
+//! | 7 | no board found in an image (or the board is cut off by the image edge) |
+//! | 8 | the solver hit its timeout, or a reader its time limit |
 //! | 9 | a check or regression failed |
 //! | 10 | uncertain: other plausible readings of what was read with doubt give other unique solutions |
 //!
@@ -73,6 +73,23 @@ impl Code {
             Code::Usage => 8,
             Code::Io => 9,
             Code::Internal => 10,
+        }
+    }
+
+    /// What the code says about an input, for count lines (`ok` for [`Code::Ok`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::Ok => "ok",
+            Code::Internal => "internal error",
+            Code::Usage => "usage error",
+            Code::NoSolution => "no solution",
+            Code::Several => "several solutions",
+            Code::BadInput => "bad input",
+            Code::Io => "I/O error",
+            Code::NoBoard => "no board",
+            Code::Timeout => "timeout",
+            Code::CheckFailed => "check failed",
+            Code::Uncertain => "uncertain",
         }
     }
 
@@ -148,6 +165,14 @@ pub fn diag(message: impl std::fmt::Display) {
     eprint!("{}", diag_line(message));
 }
 
+/// clap's usage error text with the program's prefix instead of clap's `error: `.
+pub fn usage_text(clap_text: &str) -> String {
+    match clap_text.strip_prefix("error: ") {
+        Some(rest) => diag_line(rest.trim_end()),
+        None => clap_text.to_string(),
+    }
+}
+
 /// The text of a diagnostic line, newline included.
 pub fn diag_line(message: impl std::fmt::Display) -> String {
     format!("snapsolve: {message}\n")
@@ -181,5 +206,13 @@ mod tests {
         assert_eq!(Code::Ok.worst(Code::Several), Code::Several);
         assert_eq!(Code::Io.worst(Code::NoSolution), Code::Io);
         assert_eq!(Code::Uncertain.worst(Code::Several), Code::Uncertain);
+    }
+
+    #[test]
+    fn usage_errors_get_the_one_prefix() {
+        assert_eq!(
+            usage_text("error: unexpected argument\n\nUsage: x\n"),
+            "snapsolve: unexpected argument\n\nUsage: x\n"
+        );
     }
 }

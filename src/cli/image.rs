@@ -7,20 +7,23 @@ use super::debug;
 use super::exit::{
     Code, diag_line, image_code, read_error_code, render_error_code, solve_error_code,
 };
-use super::input::{LoadError, read_input};
+use super::input::{LoadError, input_kind, read_input};
+use super::output::{is_stdout, write_output};
 use super::report::{
     image_report_json, image_report_text, line, reading_comments, reading_json, stage_ms,
 };
-use super::runner::{ItemOut, run_items};
+use super::runner::{Batch, ItemOut, run_items};
 use image::RgbImage;
 use serde_json::json;
 use snapsolve::answer::{SolvedImage, StageTimes, draw_overlay_into, read_timed, solve_reading};
 use snapsolve::board::Reading;
 use snapsolve::format;
-use snapsolve::input::{InputKind, sniff};
+use snapsolve::input::InputKind;
 use snapsolve::pipeline::ReadOptions;
 use snapsolve::render::RenderError;
-use snapsolve::render::output::write_png_atomic;
+use snapsolve::render::output::{
+    OVERLAY_MARKER, PngCompression, encode_png, refuse_existing, with_text,
+};
 use snapsolve::session::Session;
 use snapsolve::vision::ReadError;
 use std::path::Path;
@@ -147,35 +150,32 @@ fn write_overlay(
     img: &mut RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
-    let is_input = item.input.path().is_some_and(|i| {
-        matches!((std::fs::canonicalize(i), std::fs::canonicalize(out_path)), (Ok(a), Ok(b)) if a == b)
-    });
-    if !cfg.force && !is_input && out_path != Path::new("-") && out_path.exists() {
-        return Err(RenderError::Io {
-            path: out_path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                "already exists; pass --force to replace it",
-            ),
-        });
-    }
+    refuse_existing(out_path, cfg.force, item.input.path())?;
     draw_overlay_into(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()
-        && out_path != Path::new("-")
+        && !is_stdout(out_path)
     {
         std::fs::create_dir_all(parent).map_err(|source| RenderError::Io {
             path: out_path.to_path_buf(),
             source,
         })?;
     }
-    write_png_atomic(out_path, img, item.input.path())
+    // The marker lets a later run over the same folder skip this overlay.
+    let (key, text) = OVERLAY_MARKER;
+    let png = with_text(&encode_png(img, PngCompression::Fast)?, key, text);
+    write_output(out_path, &png, item.input.path(), cfg.force)
 }
 
 /// `read`: prints the puzzle read from each image.
 pub fn run_read(cfg: &ReadConfig) -> Code {
     let many = cfg.items.len() > 1;
-    run_items(&cfg.items, cfg.jobs, cfg.quiet, |item| {
+    let batch = Batch {
+        items: &cfg.items,
+        skipped: &cfg.skipped,
+        ok_word: "read",
+    };
+    run_items(&batch, cfg.jobs, cfg.quiet, |item| {
         read_one(item, cfg, many)
     })
 }
@@ -193,13 +193,14 @@ fn read_one(item: &Item, cfg: &ReadConfig, many: bool) -> ItemOut {
         Err(e) => return fail(e.code(), e.to_string()),
     };
     let load = t0.elapsed();
-    match sniff(&bytes) {
-        InputKind::Image(_) => {}
-        InputKind::OtherImage(k) => {
+    match input_kind(&item.input, &bytes) {
+        Ok(InputKind::Image(_)) => {}
+        Err(e) => return fail(e.code(), e.to_string()),
+        Ok(InputKind::OtherImage(k)) => {
             let e = LoadError::OtherImage(k);
             return fail(e.code(), e.to_string());
         }
-        InputKind::Text => {
+        Ok(InputKind::Text) => {
             return fail(
                 Code::BadInput,
                 "not a PNG, JPEG or WebP image (`read` reads screenshots)".into(),

@@ -1,19 +1,15 @@
-//! `render`, `generate` and `hint`: drawing synthetic screenshots, making new puzzles, and the
-//! next deducible cell of a puzzle or screenshot.
+//! `render` and `generate`: drawing synthetic screenshots and making new puzzles.
 
 use super::args::OutputFormat;
-use super::config::{GenerateConfig, HintConfig, RenderConfig};
-use super::exit::{Code, diag, outcome_code, read_error_code};
-use super::input::{Input, load, read_input, text_puzzle};
+use super::config::{GenerateConfig, RenderConfig};
+use super::exit::{Code, diag, outcome_code};
+use super::input::{Input, load};
+use super::output::{is_stdout, outln, write_png};
+use super::report::solution_data;
 use serde_json::json;
-use snapsolve::board::Placed;
 use snapsolve::format;
-use snapsolve::generate::deduce::{self, Fill, PartialBoard};
-use snapsolve::generate::make::generate;
-use snapsolve::input::{InputKind, sniff};
-use snapsolve::pipeline;
-use snapsolve::puzzle::{Puzzle, Solution, Symbol};
-use snapsolve::render::output::write_png_atomic;
+use snapsolve::generate::make::{GenerateError, generate};
+use snapsolve::puzzle::{Puzzle, Solution};
 use snapsolve::render::synth::{self, SynthOptions};
 use snapsolve::solve::{self, Outcome, SolveOptions};
 
@@ -26,7 +22,7 @@ fn load_puzzle(input: &Input) -> Result<Puzzle, Code> {
 }
 
 /// The unique solution of a puzzle, or the code of why there is none.
-fn unique_solution(p: &Puzzle) -> Result<Solution, Code> {
+pub(super) fn unique_solution(p: &Puzzle) -> Result<Solution, Code> {
     match solve::solve(p, &SolveOptions::default()) {
         Ok(r) => match r.outcome {
             Outcome::Unique(s) => Ok(s),
@@ -65,11 +61,11 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
         diag(e);
         Code::BadInput
     })?;
-    write_png_atomic(&cfg.output, &shot.image, cfg.input.path()).map_err(|e| {
+    write_png(&cfg.output, &shot.image, cfg.input.path(), cfg.force).map_err(|e| {
         diag(e);
         Code::Io
     })?;
-    if cfg.output.as_os_str() != "-" {
+    if !is_stdout(&cfg.output) {
         eprintln!(
             "wrote {} ({}x{}, board at x={:.0} y={:.0}, {:.1} px cells)",
             cfg.output.display(),
@@ -87,11 +83,22 @@ fn render_inner(cfg: &RenderConfig) -> Result<(), Code> {
 pub fn run_generate(cfg: &GenerateConfig) -> Code {
     let o = &cfg.options;
     let game = o.game;
-    let g = match generate(o) {
+    let made = generate(o);
+    if cfg.seed_drawn && !matches!(made, Err(GenerateError::BadSize { .. })) {
+        diag(format!(
+            "seed {0} (drawn at random; `--seed {0}` makes this puzzle again)",
+            o.seed
+        ));
+    }
+    let g = match made {
         Ok(g) => g,
         Err(e) => {
-            diag(e);
-            return Code::BadInput;
+            diag(&e);
+            // A size the game does not have (odd Tango, 4x4 Queens) is a bad command line.
+            return match e {
+                GenerateError::BadSize { .. } => Code::Usage,
+                _ => Code::BadInput,
+            };
         }
     };
     if let Some(png) = &cfg.png {
@@ -102,22 +109,19 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 return Code::Internal;
             }
         };
-        if let Err(e) = write_png_atomic(png, &shot.image, None) {
+        if let Err(e) = write_png(png, &shot.image, None, cfg.force) {
             diag(e);
             return Code::Io;
         }
     }
     let text = format::print(&g.puzzle);
-    match cfg.format {
-        OutputFormat::Text => {
-            println!(
-                "# {game} {0}x{0}, difficulty {1}, seed {2}",
-                o.size, g.difficulty, o.seed
-            );
-            print!("{text}");
-        }
+    let report = match cfg.format {
+        OutputFormat::Text => format!(
+            "# {game} {0}x{0}, difficulty {1}, seed {2}\n{text}",
+            o.size, g.difficulty, o.seed
+        ),
         OutputFormat::Json => {
-            let v = json!({
+            let mut v = json!({
                 "game": game.name(),
                 "size": o.size,
                 "seed": o.seed,
@@ -125,94 +129,17 @@ pub fn run_generate(cfg: &GenerateConfig) -> Code {
                 "puzzle": text,
                 "solution": format::print_solution(&g.puzzle, &g.solution),
             });
-            println!("{v}");
+            if let Some(m) = v.as_object_mut() {
+                m.extend(solution_data(&g.solution));
+            }
+            format!("{v}\n")
         }
+    };
+    // With the PNG on standard output, the puzzle goes to standard error.
+    if cfg.png.as_deref().is_some_and(is_stdout) {
+        eprint!("{report}");
+    } else {
+        outln!("{}", report.trim_end_matches('\n'));
     }
     Code::Ok
-}
-
-/// `hint PUZZLE|IMAGE`: the next cell that can be deduced, and the rule.
-pub fn run_hint(cfg: &HintConfig) -> Code {
-    let (puzzle, placed) = match hint_input(cfg) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    // Start from the player's pieces when they agree with the rules; otherwise from the puzzle.
-    let mut state = PartialBoard::start(&puzzle);
-    for pc in &placed {
-        let fill = match pc {
-            Placed::Symbol { symbol, .. } => match symbol {
-                Symbol::Sun => Fill::Sun,
-                Symbol::Moon => Fill::Moon,
-            },
-            Placed::Crown { .. } => Fill::Crown,
-            Placed::Cross { .. } => continue,
-        };
-        state.set(pc.pos(), Some(fill));
-    }
-    let result = match deduce::hint(&puzzle, &state) {
-        Err(deduce::DeduceError::Contradiction { pos }) if !placed.is_empty() => {
-            diag(format!(
-                "note: the placed pieces break a rule near {pos}; hinting from the givens"
-            ));
-            deduce::hint(&puzzle, &PartialBoard::start(&puzzle))
-        }
-        other => other,
-    };
-    let difficulty = deduce::difficulty(&puzzle);
-    match result {
-        Ok(h) => {
-            match cfg.format {
-                OutputFormat::Text => match &h {
-                    Some(h) => println!("{h}"),
-                    None => println!("no cell can be deduced from here without guessing"),
-                },
-                OutputFormat::Json => {
-                    let v = match &h {
-                        Some(h) => json!({
-                            "cell": {"row": h.pos.row, "col": h.pos.col, "display": h.pos.to_string()},
-                            "value": h.fill.to_string(),
-                            "rule": h.rule.to_string(),
-                            "grade": h.rule.grade().to_string(),
-                            "explain": h.rule.explain(),
-                            "difficulty": difficulty.to_string(),
-                        }),
-                        None => json!({"cell": null, "difficulty": difficulty.to_string()}),
-                    };
-                    println!("{v}");
-                }
-            }
-            Code::Ok
-        }
-        Err(e) => {
-            diag(e);
-            Code::BadInput
-        }
-    }
-}
-
-/// The puzzle of `hint` and the pieces already placed: puzzle text, or a screenshot read by the
-/// pipeline.
-fn hint_input(cfg: &HintConfig) -> Result<(Puzzle, Vec<Placed>), Code> {
-    let name = cfg.input.name();
-    let loaded = read_input(&cfg.input, cfg.options.decode.max_file_bytes);
-    let bytes = loaded.map_err(|e| {
-        diag(e.located(&name));
-        e.code()
-    })?;
-    if let InputKind::Image(_) = sniff(&bytes) {
-        return match pipeline::read_bytes(&bytes, &cfg.options) {
-            Ok((_, r)) => Ok((r.puzzle, r.placed)),
-            Err(e) => {
-                diag(format!("{name}: {e}"));
-                Err(read_error_code(&e))
-            }
-        };
-    }
-    text_puzzle(&bytes)
-        .map(|(p, _)| (p, Vec::new()))
-        .map_err(|e| {
-            diag(e.located(&name));
-            e.code()
-        })
 }

@@ -8,7 +8,7 @@ use snapsolve::answer::{SolvedImage, StageTimes};
 use snapsolve::board::{Doubt, Placed, Reading, Theme};
 use snapsolve::certify::{Certificate, Element};
 use snapsolve::format;
-use snapsolve::puzzle::{Pos, Puzzle};
+use snapsolve::puzzle::{Pos, Puzzle, Solution};
 use snapsolve::solve::{Conflict, Outcome, Report, micros, ms};
 
 /// A JSON value as one output line.
@@ -88,6 +88,31 @@ pub fn conflict_json(c: &Conflict) -> Value {
     }
 }
 
+/// The keys that carry an answer; all of them go when the answer is not certain.
+pub const ANSWER_KEYS: [&str; 3] = ["solution", "grid", "crowns"];
+
+/// A solution as structured data: Tango `{"grid": [["S", "M", ...], ...]}` (rows, top to
+/// bottom), Queens `{"crowns": [{"row", "col", "display"}, ...]}` (one per row, top to bottom;
+/// `row` and `col` 0-based like every cell in the JSON, `display` 1-based such as `r1c3`).
+pub fn solution_data(s: &Solution) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    match s {
+        Solution::Tango { cols, cells, .. } => {
+            let grid: Vec<Vec<String>> = cells
+                .chunks((*cols).max(1))
+                .map(|row| row.iter().map(|c| c.letter().to_string()).collect())
+                .collect();
+            m.insert("grid".into(), json!(grid));
+        }
+        Solution::Queens { crowns } => {
+            let cells = crowns.iter().enumerate();
+            let v: Value = cells.map(|(r, &c)| pos_json(Pos::new(r, c))).collect();
+            m.insert("crowns".into(), v);
+        }
+    }
+    m
+}
+
 /// The JSON report of a solver outcome, with the solver timings.
 pub fn report_json(name: &str, p: &Puzzle, text: &str, r: &Report, code: Code) -> Value {
     let (rows, cols) = p.size();
@@ -109,11 +134,16 @@ pub fn report_json(name: &str, p: &Puzzle, text: &str, r: &Report, code: Code) -
     match &r.outcome {
         Outcome::Unique(s) => {
             m.insert("solution".into(), format::print_solution(p, s).into());
+            m.extend(solution_data(s));
         }
         Outcome::Several { a, b, differ } => {
             m.insert(
                 "solutions".into(),
                 json!([format::print_solution(p, a), format::print_solution(p, b)]),
+            );
+            m.insert(
+                "solutions_data".into(),
+                json!([solution_data(a), solution_data(b)]),
             );
             m.insert(
                 "differ".into(),
@@ -129,6 +159,7 @@ pub fn report_json(name: &str, p: &Puzzle, text: &str, r: &Report, code: Code) -
         Outcome::Timeout { first } => {
             if let Some(s) = first {
                 m.insert("solution".into(), format::print_solution(p, s).into());
+                m.extend(solution_data(s));
             }
         }
     }
@@ -201,6 +232,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "placed": r.placed.iter().map(placed_json).collect::<Value>(),
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
+        "straightened_degrees": r.straightened,
     })
 }
 
@@ -235,6 +267,11 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         g.cell_h,
         r.min_confidence
     );
+    if let Some(deg) = r.straightened {
+        out += &format!(
+            "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
+        );
+    }
     if !r.placed.is_empty() {
         let list: Vec<String> = r.placed.iter().map(placed_str).collect();
         out += &format!("# placed ({}): {}\n", list.len(), list.join(", "));
@@ -298,7 +335,7 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
     if !repairs.is_empty() {
         out += &format!(
             "repaired: the puzzle as read had no single solution; changed {}:\n",
-            plural(repairs.len(), "element")
+            format::plural(repairs.len(), "element")
         );
         for c in repairs {
             out += &format!("  {c}\n");
@@ -367,7 +404,9 @@ pub fn image_report_json(name: &str, s: &SolvedImage, code: Code, overlay: Optio
     if let Some(c) = &s.certificate {
         m.insert("certificate".into(), certificate_json(&s.reading.puzzle, c));
         if matches!(c, Certificate::Uncertain { .. }) {
-            m.remove("solution");
+            for k in ANSWER_KEYS {
+                m.remove(k);
+            }
         }
     }
     if let Some(o) = overlay {
@@ -426,21 +465,37 @@ fn element_list(es: &[Element]) -> String {
     }
 }
 
-/// `1 element`, `2 elements`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// `read`: prints the puzzle read from each image.
 #[cfg(test)]
 mod tests {
     use super::*;
     use snapsolve::board::Grid;
     use snapsolve::puzzle::{Edge, Symbol};
+
+    #[test]
+    fn an_uncertain_answer_drops_every_answer_key() {
+        let tango = Solution::Tango {
+            rows: 2,
+            cols: 2,
+            cells: vec![Symbol::Sun, Symbol::Moon, Symbol::Moon, Symbol::Sun],
+        };
+        let queens = Solution::Queens {
+            crowns: vec![1, 3, 0, 2],
+        };
+        let t = solution_data(&tango);
+        assert_eq!(t["grid"], json!([["S", "M"], ["M", "S"]]));
+        let q = solution_data(&queens);
+        assert_eq!(
+            q["crowns"][1],
+            json!({"row": 1, "col": 3, "display": "r2c4"})
+        );
+        for k in t.keys().chain(q.keys()) {
+            assert!(
+                ANSWER_KEYS.contains(&k.as_str()),
+                "{k} is not removed when uncertain"
+            );
+        }
+    }
 
     #[test]
     fn comments_keep_the_text_parseable() {
@@ -466,6 +521,7 @@ mod tests {
             }],
             min_confidence: 0.25,
             occluded: Vec::new(),
+            straightened: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

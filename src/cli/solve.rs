@@ -5,11 +5,11 @@ use super::args::OutputFormat;
 use super::config::{Item, SolveConfig};
 use super::exit::{Code, diag_line, outcome_code, solve_error_code};
 use super::image::solve_image;
-use super::input::{read_input, text_puzzle};
+use super::input::{input_kind, read_input, text_puzzle};
 use super::report::{line, report_json, report_text};
-use super::runner::{ItemOut, emit, guarded, run_items};
+use super::runner::{Batch, ItemOut, run_items};
 use serde_json::json;
-use snapsolve::input::{InputKind, sniff};
+use snapsolve::input::InputKind;
 use snapsolve::puzzle::Puzzle;
 use snapsolve::session::Session;
 use snapsolve::solve;
@@ -19,14 +19,14 @@ use snapsolve::solve;
 /// With a `session` (one input), the solving runs on the session's z3 thread.
 pub fn run_solve(cfg: &SolveConfig, session: Option<&Session>) -> Code {
     let many = cfg.items.len() > 1;
-    match (session, cfg.items.as_slice()) {
-        (Some(s), [item]) => emit(&[guarded(&item.input, || {
-            solve_item(cfg, item, many, Some(s))
-        })]),
-        _ => run_items(&cfg.items, cfg.jobs, cfg.quiet, |item| {
-            solve_item(cfg, item, many, None)
-        }),
-    }
+    let batch = Batch {
+        items: &cfg.items,
+        skipped: &cfg.skipped,
+        ok_word: "solved",
+    };
+    run_items(&batch, cfg.jobs, cfg.quiet, |item| {
+        solve_item(cfg, item, many, session)
+    })
 }
 
 /// Solves one input, sniffed by content.
@@ -35,10 +35,11 @@ fn solve_item(cfg: &SolveConfig, item: &Item, many: bool, session: Option<&Sessi
     let json = cfg.format == OutputFormat::Json;
     let limit = cfg.options.read.decode.max_file_bytes;
     let t0 = std::time::Instant::now();
-    let loaded = read_input(&item.input, limit).and_then(|bytes| match sniff(&bytes) {
-        InputKind::Image(_) => Ok(Err(bytes)),
-        _ => text_puzzle(&bytes).map(Ok),
-    });
+    let loaded =
+        read_input(&item.input, limit).and_then(|bytes| match input_kind(&item.input, &bytes)? {
+            InputKind::Image(_) => Ok(Err(bytes)),
+            _ => text_puzzle(&bytes).map(Ok),
+        });
     let load_time = t0.elapsed();
     match loaded {
         Ok(Err(bytes)) => solve_image(cfg, item, &name, &bytes, many, load_time, session),

@@ -5,6 +5,8 @@
 //! - [`palette`]: the colours of LinkedIn's boards in light and dark mode;
 //! - [`overlay`]: [`overlay::overlay`] draws a [`crate::puzzle::Solution`] (or a conflict set
 //!   and the reader's doubts) onto the original image at the cells of a [`crate::board::Reading`];
+//! - [`hint`]: [`hint::draw_hint`] draws one hint (the cell, what it holds, the cells behind
+//!   it; or a wrong piece) onto a screenshot;
 //! - [`synth`]: [`synth::render`] draws a screenshot of a puzzle (theme, scale, page frame,
 //!   game state, JPEG, blur, noise; deterministic for a seed), returning the image and its grid;
 //! - [`output`]: [`output::write_png_atomic`] (temp file + rename, `-` for stdout, refuses to
@@ -36,6 +38,7 @@
 //!     doubts: vec![],
 //!     min_confidence: 1.0,
 //!     occluded: vec![],
+//!     straightened: None,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,
@@ -53,6 +56,7 @@
 
 pub mod draw;
 pub mod fixtures;
+pub mod hint;
 pub mod output;
 pub mod overlay;
 pub mod palette;

@@ -1,5 +1,6 @@
 //! Writing PNGs safely: atomically (a temporary file in the same directory, then a rename), to
-//! stdout for `-`, and never over the input image.
+//! stdout for `-`, and never over the input image; PNG chunks and the `tEXt` marker snapsolve
+//! writes into its overlays ([`OVERLAY_MARKER`]).
 
 use super::RenderError;
 use image::RgbImage;
@@ -38,6 +39,73 @@ pub fn encode_png(img: &RgbImage, compression: PngCompression) -> Result<Vec<u8>
     Ok(buf)
 }
 
+/// The CRC-32 of PNG chunks (ISO 3309, the one zlib computes).
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
+}
+
+/// One PNG chunk: length, type, data and CRC.
+pub fn png_chunk(kind: [u8; 4], data: &[u8]) -> Vec<u8> {
+    let len = u32::try_from(data.len()).unwrap_or(u32::MAX);
+    let mut out = Vec::with_capacity(data.len() + 12);
+    out.extend_from_slice(&len.to_be_bytes());
+    out.extend_from_slice(&kind);
+    out.extend_from_slice(data);
+    out.extend_from_slice(&crc32(&out[4..]).to_be_bytes());
+    out
+}
+
+/// The `tEXt` entry (keyword, text) snapsolve writes into every overlay it draws, so that a
+/// later run over the same folder can tell its own overlays from screenshots.
+pub const OVERLAY_MARKER: (&str, &str) = ("Software", "snapsolve overlay");
+
+/// Bytes of the PNG signature and the IHDR chunk, which always comes first.
+const PNG_HEAD: usize = 8 + 8 + 13 + 4;
+
+/// Encoded PNG bytes with a `tEXt` chunk (`key`, `text`; Latin-1, no NUL) right after IHDR.
+/// Bytes that are not a PNG are returned unchanged.
+pub fn with_text(png: &[u8], key: &str, text: &str) -> Vec<u8> {
+    if png.len() < PNG_HEAD || &png[12..16] != b"IHDR" {
+        return png.to_vec();
+    }
+    let data = [key.as_bytes(), &[0], text.as_bytes()].concat();
+    [
+        &png[..PNG_HEAD],
+        &png_chunk(*b"tEXt", &data),
+        &png[PNG_HEAD..],
+    ]
+    .concat()
+}
+
+/// Whether PNG bytes carry the `tEXt` entry (`key`, `text`) among the chunks before the image
+/// data.
+pub fn has_text(png: &[u8], key: &str, text: &str) -> bool {
+    let want = [key.as_bytes(), &[0], text.as_bytes()].concat();
+    let mut at = 8;
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]) as usize;
+        let kind = &png[at + 4..at + 8];
+        let data = png.get(at + 8..(at + 8).saturating_add(len));
+        match (kind, data) {
+            (b"IDAT", _) | (_, None) => return false,
+            (b"tEXt", Some(d)) if d == want.as_slice() => return true,
+            _ => at = at.saturating_add(len).saturating_add(12),
+        }
+    }
+    false
+}
+
 /// Whether two paths name the same file (by canonical path when both exist, else by their
 /// absolute spelling).
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -56,6 +124,23 @@ fn same_file(a: &Path, b: &Path) -> bool {
             abs(a) == abs(b)
         }
     }
+}
+
+/// The overwrite rule of every output file: an existing `path` is an error unless `force`
+/// (the input itself is refused later, by [`write_atomic`], even with `force`); `-` (stdout)
+/// is always fine.
+pub fn refuse_existing(path: &Path, force: bool, input: Option<&Path>) -> Result<(), RenderError> {
+    let is_input = input.is_some_and(|i| same_file(path, i));
+    if !force && !is_input && path != Path::new("-") && path.exists() {
+        return Err(RenderError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "already exists; pass -f/--force to replace it",
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file next to it, flushed and synced, then
@@ -119,6 +204,22 @@ pub fn write_png_atomic(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overlays_carry_a_text_marker_that_reads_back() {
+        assert_eq!(crc32(b"IEND"), 0xAE42_6082);
+        let img = RgbImage::from_pixel(3, 2, image::Rgb([1, 2, 3]));
+        let png = encode_png(&img, PngCompression::Fast).unwrap();
+        let (k, v) = OVERLAY_MARKER;
+        assert!(!has_text(&png, k, v));
+        let marked = with_text(&png, k, v);
+        assert!(has_text(&marked, k, v));
+        assert!(!has_text(&marked, k, "something else"));
+        // Still a valid PNG with the same pixels.
+        assert_eq!(image::load_from_memory(&marked).unwrap().to_rgb8(), img);
+        assert_eq!(with_text(b"tango 2x2", k, v), b"tango 2x2");
+        assert!(!has_text(&marked[..20], k, v));
+    }
 
     #[test]
     fn writes_atomically_and_refuses_the_input() {

@@ -58,16 +58,23 @@ impl Default for OverlayOptions {
     }
 }
 
-/// Whether a grid is usable for drawing (finite, positive cell size, matching the puzzle).
-fn check_grid(g: &Grid, p: &Puzzle) -> Result<(), RenderError> {
+/// Whether a grid is usable for drawing: finite, with a positive cell size.
+pub(super) fn usable_grid(g: &Grid) -> Result<(), RenderError> {
     let ok = [g.left, g.top, g.cell_w, g.cell_h]
         .iter()
         .all(|v| v.is_finite())
         && g.cell_w > 0.0
         && g.cell_h > 0.0;
-    if !ok {
-        return Err(RenderError::BadOption(format!("unusable grid {g:?}")));
+    if ok {
+        Ok(())
+    } else {
+        Err(RenderError::BadOption(format!("unusable grid {g:?}")))
     }
+}
+
+/// Whether a grid is usable for drawing (finite, positive cell size, matching the puzzle).
+fn check_grid(g: &Grid, p: &Puzzle) -> Result<(), RenderError> {
+    usable_grid(g)?;
     if (g.rows, g.cols) != p.size() {
         return Err(RenderError::BadOption(format!(
             "grid is {}x{} but the puzzle is {}x{}",
@@ -235,7 +242,7 @@ fn symbol(img: &mut RgbImage, s: Symbol, cx: f32, cy: f32, cell: f32, st: &Glyph
 }
 
 /// The cell's box, shrunk by `inset` pixels.
-fn cell_box(g: &Grid, p: Pos, inset: f32) -> (f32, f32, f32, f32) {
+pub(super) fn cell_box(g: &Grid, p: Pos, inset: f32) -> (f32, f32, f32, f32) {
     let x0 = g.left + p.col as f32 * g.cell_w + inset;
     let y0 = g.top + p.row as f32 * g.cell_h + inset;
     (
@@ -305,6 +312,7 @@ mod tests {
             doubts: Vec::new(),
             min_confidence: 1.0,
             occluded: Vec::new(),
+            straightened: None,
         }
     }
 

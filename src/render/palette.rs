@@ -45,6 +45,8 @@ pub struct Palette {
     pub doubt: Color,
     /// Overlay: outline of a cell in the conflict set.
     pub conflict: Color,
+    /// `hint --png`: outline of the hinted cell and of the cells behind the hint.
+    pub hint: Color,
 }
 
 impl Palette {
@@ -71,6 +73,7 @@ impl Palette {
                 wrong: hex(0xD11124),
                 doubt: hex(0xC2187A),
                 conflict: hex(0xE0461B),
+                hint: hex(0x0A66C2),
             },
             Theme::Dark => Palette {
                 page: hex(0x1B1F23),
@@ -92,6 +95,7 @@ impl Palette {
                 wrong: hex(0xFF5A5F),
                 doubt: hex(0xF06FC0),
                 conflict: hex(0xFF8A50),
+                hint: hex(0x70B5F9),
             },
         }
     }

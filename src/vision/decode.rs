@@ -40,7 +40,7 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError>
     }
     let (w, h) = reader
         .into_dimensions()
-        .map_err(|e| ReadError::Decode(e.to_string()))?;
+        .map_err(|e| decode_error(e, None, opts))?;
     if w.max(h) > opts.max_side || u64::from(w) * u64::from(h) > opts.max_pixels {
         return Err(ReadError::TooLarge {
             width: w,
@@ -59,7 +59,7 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError>
     reader.limits(limits);
     let img = reader
         .decode()
-        .map_err(|e| ReadError::Decode(e.to_string()))?;
+        .map_err(|e| decode_error(e, Some((w, h)), opts))?;
     Ok(match img {
         image::DynamicImage::ImageRgb8(rgb) => rgb,
         other if other.color().has_alpha() => {
@@ -86,9 +86,40 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError>
     })
 }
 
+/// A decoder error as a reading error: the decoder's own memory limit (met before the header's
+/// size is known, or while decoding) is "image too large", not the decoder's "Memory limit
+/// exceeded".
+fn decode_error(e: image::ImageError, size: Option<(u32, u32)>, opts: &DecodeOptions) -> ReadError {
+    match (e, size) {
+        (image::ImageError::Limits(_), Some((width, height))) => ReadError::TooLarge {
+            width,
+            height,
+            max_side: opts.max_side,
+            max_pixels: opts.max_pixels,
+        },
+        (image::ImageError::Limits(_), None) => {
+            ReadError::Decode("image too large for the decoder's memory limit".into())
+        }
+        (e, _) => ReadError::Decode(e.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_decoders_memory_limit_reads_as_image_too_large() {
+        use image::error::{LimitError, LimitErrorKind};
+        let o = DecodeOptions::default();
+        let limit =
+            || image::ImageError::Limits(LimitError::from_kind(LimitErrorKind::InsufficientMemory));
+        for size in [None, Some((9000, 9000))] {
+            let msg = decode_error(limit(), size, &o).to_string();
+            assert!(msg.contains("image too large"), "{msg}");
+            assert!(!msg.contains("Memory limit exceeded"), "{msg}");
+        }
+    }
 
     #[test]
     fn junk_is_a_decode_error() {

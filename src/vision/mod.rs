@@ -2,6 +2,8 @@
 //!
 //! Each stage is a module with a typed value between stages:
 //! - [`decode`]: bytes -> [`image::RgbImage`] (format sniffed from the content, size limits);
+//! - [`denoise`]: a noisy capture -> a smoothed copy for the readers;
+//! - [`deskew`]: a tilted capture -> its straightened copy (the angle measured from its lines);
 //! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
 //!   markers -> [`crate::board::Reading`], each reader with its own locator;
 //! - [`cue`]: which reader to try first, from a sparse look at the colours;
@@ -11,6 +13,8 @@
 pub mod cue;
 pub mod debug;
 pub mod decode;
+pub mod denoise;
+pub mod deskew;
 pub mod occlusion;
 pub mod pixel;
 pub mod queens;

@@ -81,11 +81,19 @@ pub enum Perturbation {
     /// A mouse pointer (black arrow, white 1px outline, 12x19 px at 1x, scaled with the cell
     /// size) with its tip on the midpoint of a seeded random interior grid edge.
     Pointer,
+    /// Rotated by +3 degrees (the largest tilt the reader straightens).
+    Rot3Plus,
+    /// Rotated by -3 degrees.
+    Rot3Minus,
+    /// 25% brighter: `v' = min(255, 1.25 v)`.
+    Brighter,
+    /// Gamma 1.4: `v' = 255 (v/255)^1.4` (darker midtones).
+    Gamma14,
 }
 
 impl Perturbation {
     /// Every row of the table, the unperturbed one first.
-    pub const ALL: [Perturbation; 13] = [
+    pub const ALL: [Perturbation; 17] = [
         Perturbation::None,
         Perturbation::Down050,
         Perturbation::Down035,
@@ -93,11 +101,15 @@ impl Perturbation {
         Perturbation::Jpeg40,
         Perturbation::RotPlus,
         Perturbation::RotMinus,
+        Perturbation::Rot3Plus,
+        Perturbation::Rot3Minus,
         Perturbation::CutBoard,
         Perturbation::Blur,
         Perturbation::Noise,
         Perturbation::Gamma,
+        Perturbation::Gamma14,
         Perturbation::Darker,
+        Perturbation::Brighter,
         Perturbation::Pointer,
     ];
 
@@ -117,6 +129,10 @@ impl Perturbation {
             Perturbation::Gamma => "gamma-0.7",
             Perturbation::Darker => "darker-25%",
             Perturbation::Pointer => "pointer",
+            Perturbation::Rot3Plus => "rot+3",
+            Perturbation::Rot3Minus => "rot-3",
+            Perturbation::Brighter => "brighter-25%",
+            Perturbation::Gamma14 => "gamma-1.4",
         }
     }
 
@@ -161,6 +177,10 @@ impl Perturbation {
             Perturbation::Gamma => gamma(img, 0.7),
             Perturbation::Darker => darker(img, 0.75),
             Perturbation::Pointer => pointer(img, grid?, seed),
+            Perturbation::Rot3Plus => rotate(img, 3.0),
+            Perturbation::Rot3Minus => rotate(img, -3.0),
+            Perturbation::Brighter => darker(img, 1.25),
+            Perturbation::Gamma14 => gamma(img, 1.4),
         })
     }
 }
@@ -254,7 +274,7 @@ pub fn gamma(img: &RgbImage, g: f64) -> RgbImage {
     map_channels(img, &lut)
 }
 
-/// `v' = round(f v)` on every channel.
+/// `v' = round(f v)` on every channel, clamped to 255 (`f > 1` brightens).
 pub fn darker(img: &RgbImage, f: f64) -> RgbImage {
     let lut: Vec<u8> = (0..=255u32)
         .map(|v| (f64::from(v) * f).round().clamp(0.0, 255.0) as u8)

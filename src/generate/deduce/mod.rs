@@ -27,13 +27,20 @@
 //! - expert: `trial` (assuming a crown or no crown makes the rules up to hard reach a
 //!   contradiction).
 //!
+//! Every deduction shown to a player comes with its [`Reason`]: the cells behind it and a
+//! sentence naming them ([`explain`]); [`explain_next`] gives the next one, [`path`] every one
+//! to the end.
+//!
 //! The engines live in [`tango`] and [`queens`]; this module holds the shared types, the
 //! entry points and the loop that applies a batch of deductions.
 
+mod explain;
 mod queens;
 mod tango;
 #[cfg(test)]
 mod tests;
+
+pub use explain::{ExplainOptions, Explained, Reason};
 
 use crate::puzzle::{Pos, Puzzle, Solution, Symbol};
 use queens::QueensEngine;
@@ -345,16 +352,8 @@ pub enum DeduceError {
 /// The next cell that can be deduced from `state` without guessing, with the easiest rule
 /// that shows it; `Ok(None)` when the board is full or no rule applies.
 pub fn hint(p: &Puzzle, state: &PartialBoard) -> Result<Option<Hint>, DeduceError> {
-    p.validate()?;
-    let (rows, cols) = p.size();
-    if state.rows != rows || state.cols != cols || state.cells.len() != rows * cols {
-        return Err(DeduceError::SizeMismatch {
-            rows,
-            cols,
-            found_rows: state.rows,
-            found_cols: state.cols,
-        });
-    }
+    check_state(p, state)?;
+    let cols = p.size().1;
     let found = match p {
         Puzzle::Tango(t) => {
             let eng = TangoEngine::new(t);
@@ -368,6 +367,67 @@ pub fn hint(p: &Puzzle, state: &PartialBoard) -> Result<Option<Hint>, DeduceErro
     found.map_err(|at| DeduceError::Contradiction {
         pos: Pos::new(at / cols, at % cols),
     })
+}
+
+/// The deductions from a state on, each explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The deductions, in order (each from the state the previous ones leave).
+    pub steps: Vec<Explained>,
+    /// Whether the board is complete after them (every Tango cell known, every crown placed);
+    /// false when the rules run dry first, or when the path was cut at its limit.
+    pub complete: bool,
+}
+
+/// The next deduction from `state`, with its reason; `Ok(None)` when the board is complete
+/// or no rule applies.
+pub fn explain_next(
+    p: &Puzzle,
+    state: &PartialBoard,
+    opts: &ExplainOptions,
+) -> Result<Option<Explained>, DeduceError> {
+    Ok(path(p, state, 1, opts)?.steps.into_iter().next())
+}
+
+/// At most `limit` deductions from `state` on, the easiest rule at every step, each with its
+/// reason.
+pub fn path(
+    p: &Puzzle,
+    state: &PartialBoard,
+    limit: usize,
+    opts: &ExplainOptions,
+) -> Result<Path, DeduceError> {
+    check_state(p, state)?;
+    let cols = p.size().1;
+    let found = match p {
+        Puzzle::Tango(t) => {
+            let eng = TangoEngine::new(t);
+            explain::path(&eng, &eng.cells_from(state)?, limit, opts)
+        }
+        Puzzle::Queens(q) => {
+            let eng = QueensEngine::new(q);
+            explain::path(&eng, &eng.cells_from(state)?, limit, opts)
+        }
+    };
+    let (steps, complete) = found.map_err(|at| DeduceError::Contradiction {
+        pos: Pos::new(at / cols, at % cols),
+    })?;
+    Ok(Path { steps, complete })
+}
+
+/// The puzzle is valid and the state has its size.
+fn check_state(p: &Puzzle, state: &PartialBoard) -> Result<(), DeduceError> {
+    p.validate()?;
+    let (rows, cols) = p.size();
+    if state.rows != rows || state.cols != cols || state.cells.len() != rows * cols {
+        return Err(DeduceError::SizeMismatch {
+            rows,
+            cols,
+            found_rows: state.rows,
+            found_cols: state.cols,
+        });
+    }
+    Ok(())
 }
 
 /// The result of solving with rules only.
@@ -455,6 +515,11 @@ trait Engine {
     /// Every deduction of the easiest rule grade (up to `max`) that has any; `first` stops
     /// at the first one. `Err(cell)` on a contradiction.
     fn deductions(&self, cells: &[i8], max: Grade, first: bool) -> Result<Vec<Hint>, usize>;
+    /// Why `h`, found in `cells` by a rule up to hard, holds (the trial's reason is
+    /// [`explain::trial_reason`]).
+    fn reason(&self, cells: &[i8], h: &Hint, opts: &ExplainOptions) -> Reason;
+    /// Why `cells` break a rule (when [`Engine::consistent`] or [`Engine::deductions`] fails).
+    fn clash(&self, cells: &[i8]) -> Reason;
 }
 
 /// The first deduction of the easiest rule up to `max`.

@@ -1,7 +1,10 @@
 //! The Queens deduction engine: rows, columns and regions as groups, and the rules
 //! attacked, last, confined, would-empty, tuple and trial.
 
-use super::{DeduceError, Engine, Fill, Grade, Hint, PartialBoard, Rule, trial};
+use super::explain::and_list;
+use super::{
+    DeduceError, Engine, ExplainOptions, Fill, Grade, Hint, PartialBoard, Reason, Rule, trial,
+};
 use crate::puzzle::{Pos, Queens};
 
 /// The Queens engine: cells are `-1` unknown, `0` no crown, `1` crown. Groups are the rows,
@@ -119,6 +122,235 @@ impl Engine for QueensEngine {
         }
         Ok(out)
     }
+
+    fn reason(&self, cells: &[i8], h: &Hint, _: &ExplainOptions) -> Reason {
+        let i = h.pos.index(self.n);
+        let found = match h.rule {
+            Rule::Attacked => self.attacked_reason(cells, i),
+            Rule::Last => self.last_reason(cells, i),
+            Rule::WouldEmpty => self.would_empty_reason(cells, i),
+            Rule::Confined => self.tuple_reason(cells, i, 1),
+            Rule::Tuple => (2..=self.n / 2).find_map(|k| self.tuple_reason(cells, i, k)),
+            _ => None,
+        };
+        found.unwrap_or_else(|| Reason::new(Vec::new(), h.rule.explain().into(), h.rule.name()))
+    }
+
+    fn clash(&self, cells: &[i8]) -> Reason {
+        let crowns: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 1).collect();
+        for (k, &a) in crowns.iter().enumerate() {
+            if let Some(&b) = crowns[k + 1..].iter().find(|&&b| self.clash(a, b)) {
+                let (pa, pb) = (self.pos(a), self.pos(b));
+                let (shared, law) = self.shared(a, b);
+                return Reason::new(
+                    vec![pa, pb],
+                    format!("the crowns at {pa} and {pb} {shared}"),
+                    law,
+                );
+            }
+        }
+        for (g, cells_g) in self.groups.iter().enumerate() {
+            if !cells_g.iter().any(|&i| cells[i] != 0) {
+                let all: Vec<Pos> = cells_g.iter().map(|&i| self.pos(i)).collect();
+                return Reason::new(
+                    all,
+                    format!("{} has no free cell left", self.group_name(g)),
+                    format!("every {} holds a crown", self.group_kind(g)),
+                );
+            }
+        }
+        Reason::new(Vec::new(), "the board breaks a rule".into(), "")
+    }
+}
+
+/// The explanations: which cells force a deduction, and why a state breaks a rule.
+impl QueensEngine {
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.n, i % self.n)
+    }
+
+    /// `row`, `column` or `region` (groups are the rows, the columns, then the regions).
+    fn group_kind(&self, g: usize) -> &'static str {
+        match g / self.n {
+            0 => "row",
+            1 => "column",
+            _ => "region",
+        }
+    }
+
+    /// `row 2`, `column 3`, `region B`.
+    fn group_name(&self, g: usize) -> String {
+        let n = self.n;
+        match g / n {
+            0 => format!("row {}", g + 1),
+            1 => format!("column {}", g - n + 1),
+            _ => format!("region {}", Queens::letter(g - 2 * n)),
+        }
+    }
+
+    /// `rows 3 and 4`, `region B`: groups of one kind named together.
+    fn groups_name(&self, gs: &[usize]) -> String {
+        let n = self.n;
+        let kind = gs.first().map_or("row", |&g| self.group_kind(g));
+        let items: Vec<String> = gs
+            .iter()
+            .map(|&g| match g / n {
+                0 => (g + 1).to_string(),
+                1 => (g - n + 1).to_string(),
+                _ => Queens::letter(g - 2 * n).to_string(),
+            })
+            .collect();
+        let plural = if gs.len() == 1 { "" } else { "s" };
+        format!("{kind}{plural} {}", and_list(&items))
+    }
+
+    /// What two clashing cells share, and the rule: (`share row 2`, `one crown per row`).
+    fn shared(&self, a: usize, b: usize) -> (String, String) {
+        let n = self.n;
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        if ra == rb {
+            (format!("share row {}", ra + 1), "one crown per row".into())
+        } else if ca == cb {
+            (
+                format!("share column {}", ca + 1),
+                "one crown per column".into(),
+            )
+        } else if self.region[a] == self.region[b] {
+            let l = Queens::letter(self.region[a]);
+            (format!("share region {l}"), "one crown per region".into())
+        } else {
+            ("touch".into(), "crowns never touch".into())
+        }
+    }
+
+    fn attacked_reason(&self, cells: &[i8], i: usize) -> Option<Reason> {
+        let j = (0..cells.len()).find(|&j| cells[j] == 1 && self.clash(i, j))?;
+        let (pi, pj) = (self.pos(i), self.pos(j));
+        let (shared, law) = self.shared(i, j);
+        let because = if shared == "touch" {
+            format!("the crown at {pj} touches {pi}")
+        } else {
+            format!("{pi} and the crown at {pj} {shared}")
+        };
+        Some(Reason::new(vec![pj], because, law))
+    }
+
+    fn last_reason(&self, cells: &[i8], i: usize) -> Option<Reason> {
+        let g = (0..self.groups.len()).find(|&g| {
+            let cs = &self.groups[g];
+            cs.contains(&i) && cs.iter().all(|&j| j == i || cells[j] == 0)
+        })?;
+        let others: Vec<Pos> = self.groups[g]
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| self.pos(j))
+            .collect();
+        Some(Reason::new(
+            others,
+            format!(
+                "{} is the last free cell of {}",
+                self.pos(i),
+                self.group_name(g)
+            ),
+            format!("every {} holds a crown", self.group_kind(g)),
+        ))
+    }
+
+    fn would_empty_reason(&self, cells: &[i8], i: usize) -> Option<Reason> {
+        let g = (0..self.groups.len()).find(|&g| {
+            let cs = &self.groups[g];
+            !cs.contains(&i)
+                && cs.iter().all(|&j| cells[j] != 1)
+                && cs.iter().all(|&j| cells[j] != -1 || self.clash(i, j))
+        })?;
+        let cs = &self.groups[g];
+        let free: Vec<Pos> = cs
+            .iter()
+            .filter(|&&j| cells[j] == -1)
+            .map(|&j| self.pos(j))
+            .collect();
+        let empty: Vec<Pos> = cs
+            .iter()
+            .filter(|&&j| cells[j] == 0)
+            .map(|&j| self.pos(j))
+            .collect();
+        Some(
+            Reason::new(
+                empty,
+                format!(
+                    "a crown at {} would rule out {}, the last free cells of {}",
+                    self.pos(i),
+                    and_list(&free),
+                    self.group_name(g)
+                ),
+                format!("every {} holds a crown", self.group_kind(g)),
+            )
+            .with_area(free),
+        )
+    }
+
+    /// The `k` groups whose confinement clears cell `i`: regions confined to as many lines, or
+    /// lines confined to as many regions.
+    fn tuple_reason(&self, cells: &[i8], i: usize, k: usize) -> Option<Reason> {
+        let mut found: Option<Vec<usize>> = None;
+        self.each_tuple(cells, k, |groups, cleared| {
+            if cleared.contains(&i) {
+                found = Some(groups.to_vec());
+            }
+            found.is_some()
+        });
+        let groups = found?;
+        let n = self.n;
+        // The groups they are confined to: the lines or regions holding their free cells.
+        let mut into: Vec<usize> = Vec::new();
+        for &g in &groups {
+            for &j in self.groups[g].iter().filter(|&&j| cells[j] == -1) {
+                let (r, c) = (j / n, j % n);
+                into.extend(if g >= 2 * n {
+                    vec![r, n + c]
+                } else {
+                    vec![2 * n + self.region[j]]
+                });
+            }
+        }
+        into.sort();
+        into.dedup();
+        if groups[0] >= 2 * n {
+            // Rows or columns: the kind whose count is k and that holds cell i.
+            let rows: Vec<usize> = into.iter().copied().filter(|&g| g < n).collect();
+            let cols: Vec<usize> = into.iter().copied().filter(|&g| g >= n).collect();
+            into = if rows.len() == k && rows.contains(&(i / n)) {
+                rows
+            } else {
+                cols
+            };
+        }
+        let empty: Vec<Pos> = groups
+            .iter()
+            .flat_map(|&g| self.groups[g].iter())
+            .filter(|&&j| cells[j] == 0)
+            .map(|&j| self.pos(j))
+            .collect();
+        let (them, there) = (self.groups_name(&groups), self.groups_name(&into));
+        let (crowns, verb) = if k == 1 {
+            ("crown", "s")
+        } else {
+            ("crowns", "")
+        };
+        let law = if groups[0] >= 2 * n {
+            format!("the {crowns} of {there} belong{verb} to {them}")
+        } else {
+            format!("the {crowns} of {there} lie{verb} in {them}")
+        };
+        let free: Vec<Pos> = groups
+            .iter()
+            .flat_map(|&g| self.groups[g].iter())
+            .filter(|&&j| cells[j] == -1 && j != i)
+            .map(|&j| self.pos(j))
+            .collect();
+        let because = format!("{them} can only hold crowns in {there}");
+        Some(Reason::new(empty, because, law).with_area(free))
+    }
 }
 
 impl QueensEngine {
@@ -200,6 +432,25 @@ impl QueensEngine {
     /// of those rows (columns); `k` rows (columns) whose free cells lie in `k` regions clear
     /// the other cells of those regions.
     fn tuples(&self, cells: &[i8], k: usize, rule: Rule, out: &mut Vec<Hint>, first: bool) {
+        self.each_tuple(cells, k, |_, cleared| {
+            for &i in cleared {
+                out.push(self.hint(i, false, rule));
+                if first {
+                    return true;
+                }
+            }
+            false
+        });
+    }
+
+    /// Visits every set of `k` open groups (regions, then rows, then columns) with the free
+    /// cells their confinement clears, `visit(groups, cleared)`, until `visit` returns true.
+    pub(super) fn each_tuple(
+        &self,
+        cells: &[i8],
+        k: usize,
+        mut visit: impl FnMut(&[usize], &[usize]) -> bool,
+    ) {
         let n = self.n;
         let open: Vec<(usize, (u32, u32))> = (0..self.groups.len())
             .filter_map(|g| self.spread(&self.groups[g], cells).map(|s| (g, s)))
@@ -210,12 +461,10 @@ impl QueensEngine {
         if regions.len() > k {
             let mut idx: Vec<usize> = (0..k).collect();
             loop {
+                let groups: Vec<usize> = idx.iter().map(|&t| regions[t].0).collect();
                 let picked = idx.iter().map(|&t| regions[t]);
-                for i in self.cleared_by_regions(cells, picked, k) {
-                    out.push(self.hint(i, false, rule));
-                    if first {
-                        return;
-                    }
+                if visit(&groups, &self.cleared_by_regions(cells, picked, k)) {
+                    return;
                 }
                 if !next_combination(&mut idx, regions.len()) {
                     break;
@@ -234,12 +483,10 @@ impl QueensEngine {
             }
             let mut idx: Vec<usize> = (0..k).collect();
             loop {
-                let picked = idx.iter().map(|&t| ls[t]);
-                for i in self.cleared_by_lines(cells, picked, by_row, k) {
-                    out.push(self.hint(i, false, rule));
-                    if first {
-                        return;
-                    }
+                let groups: Vec<usize> = idx.iter().map(|&t| ls[t]).collect();
+                let cleared = self.cleared_by_lines(cells, groups.iter().copied(), by_row, k);
+                if visit(&groups, &cleared) {
+                    return;
                 }
                 if !next_combination(&mut idx, ls.len()) {
                     break;

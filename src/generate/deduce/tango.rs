@@ -1,7 +1,10 @@
 //! The Tango deduction engine: lines with their markers, the `=`/`x` chains through the
 //! board, and the rules pair, gap, marker, half, line, chain and trial.
 
-use super::{DeduceError, Engine, Fill, Grade, Hint, PartialBoard, Rule, trial};
+use super::explain::and_list;
+use super::{
+    DeduceError, Engine, ExplainOptions, Fill, Grade, Hint, PartialBoard, Reason, Rule, trial,
+};
 use crate::puzzle::{Edge, Marker, Pos, Symbol, Tango};
 use crate::solve::bitboard::valid_lines;
 
@@ -186,6 +189,309 @@ impl Engine for TangoEngine {
             out.extend(trial(self, cells));
         }
         Ok(out)
+    }
+
+    fn reason(&self, cells: &[i8], h: &Hint, _: &ExplainOptions) -> Reason {
+        let i = h.pos.index(self.cols);
+        let v = Self::value(h.fill);
+        let found = match h.rule {
+            Rule::Pair | Rule::Gap => self.pattern_reason(cells, i, v, h.rule == Rule::Gap),
+            Rule::Marker => self.marker_reason(cells, i, v),
+            Rule::Half => self.half_reason(cells, i, v),
+            Rule::Line => self.line_reason(cells, i, v, None),
+            Rule::Chain => self.line_reason(cells, i, v, Some(&self.chains)),
+            _ => None,
+        };
+        found.unwrap_or_else(|| Reason::new(Vec::new(), h.rule.explain().into(), h.rule.name()))
+    }
+
+    fn clash(&self, cells: &[i8]) -> Reason {
+        for m in &self.markers {
+            if cells[m.a] >= 0 && cells[m.b] >= 0 && (cells[m.a] == cells[m.b]) != m.same {
+                let (a, b) = (self.pos(m.a), self.pos(m.b));
+                return Reason::new(
+                    vec![a, b],
+                    format!("{a} and {b} break the {} between them", glyph(m.same)),
+                    marker_law(m.same),
+                );
+            }
+        }
+        for (li, line) in self.lines.iter().enumerate() {
+            if self.line_fits(line, cells, None).2 == 0 {
+                return self.line_clash(li, cells);
+            }
+        }
+        let mut seen: Vec<Option<usize>> = vec![None; cells.len()];
+        for (i, &v) in cells.iter().enumerate().filter(|(_, v)| **v >= 0) {
+            let r = self.chains.root[i];
+            let rv = v ^ self.chains.parity[i] as i8;
+            match seen[r] {
+                Some(j) if cells[j] ^ self.chains.parity[j] as i8 != rv => {
+                    let (a, b) = (self.pos(j), self.pos(i));
+                    return Reason::new(
+                        vec![a, b],
+                        format!("{a} and {b} break the chain of = and x markers that ties them"),
+                        "= joins alike symbols, x opposite ones",
+                    );
+                }
+                Some(_) => {}
+                None => seen[r] = Some(i),
+            }
+        }
+        Reason::new(Vec::new(), "the board breaks a rule".into(), "")
+    }
+}
+
+/// `=` or `x`.
+fn glyph(same: bool) -> char {
+    if same { '=' } else { 'x' }
+}
+
+/// What a marker says.
+fn marker_law(same: bool) -> &'static str {
+    if same {
+        "= joins alike symbols"
+    } else {
+        "x joins opposite symbols"
+    }
+}
+
+/// `sun` or `moon`.
+fn sym(v: i8) -> &'static str {
+    if v == 1 { "moon" } else { "sun" }
+}
+
+/// The explanations: which cells force a deduction, and why a state breaks a rule.
+impl TangoEngine {
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.cols, i % self.cols)
+    }
+
+    /// `row 2` or `column 3` (the lines are the rows, then the columns).
+    fn line_name(&self, li: usize) -> String {
+        let rows = self.lines.len() - self.cols;
+        if li < rows {
+            format!("row {}", li + 1)
+        } else {
+            format!("column {}", li - rows + 1)
+        }
+    }
+
+    /// The lines through cell `i`, with their index and the cell's place in them.
+    fn lines_through(&self, i: usize) -> impl Iterator<Item = (usize, &TLine, usize)> {
+        self.lines
+            .iter()
+            .enumerate()
+            .filter_map(move |(li, l)| l.cells.iter().position(|&c| c == i).map(|k| (li, l, k)))
+    }
+
+    /// Pair (two alike beside `i`) or gap (`i` between two alike), both of the other symbol.
+    fn pattern_reason(&self, cells: &[i8], i: usize, v: i8, gap: bool) -> Option<Reason> {
+        let w = 1 - v;
+        for (_, line, k) in self.lines_through(i) {
+            let at = |d: isize| {
+                let j = k as isize + d;
+                (j >= 0 && (j as usize) < line.cells.len()).then(|| line.cells[j as usize])
+            };
+            let pairs: &[(isize, isize)] = if gap { &[(-1, 1)] } else { &[(1, 2), (-2, -1)] };
+            for &(d1, d2) in pairs {
+                if let (Some(a), Some(b)) = (at(d1), at(d2))
+                    && cells[a] == w
+                    && cells[b] == w
+                {
+                    let (a, b) = (self.pos(a), self.pos(b));
+                    let because = if gap {
+                        format!("{a} and {b} on either side are both {}", sym(w))
+                    } else {
+                        format!("{a} and {b} are both {}", sym(w))
+                    };
+                    return Some(Reason::new(vec![a, b], because, "no three alike"));
+                }
+            }
+        }
+        None
+    }
+
+    fn marker_reason(&self, cells: &[i8], i: usize, v: i8) -> Option<Reason> {
+        self.markers.iter().find_map(|m| {
+            let o = if m.a == i {
+                m.b
+            } else if m.b == i {
+                m.a
+            } else {
+                return None;
+            };
+            let implied = if m.same { cells[o] } else { 1 - cells[o] };
+            (cells[o] >= 0 && implied == v).then(|| {
+                let (op, ip) = (self.pos(o), self.pos(i));
+                let article = if m.same { "an =" } else { "an x" };
+                Reason::new(
+                    vec![op],
+                    format!(
+                        "{op} is {} with {article} between it and {ip}",
+                        sym(cells[o])
+                    ),
+                    marker_law(m.same),
+                )
+            })
+        })
+    }
+
+    fn half_reason(&self, cells: &[i8], i: usize, v: i8) -> Option<Reason> {
+        let w = 1 - v;
+        self.lines_through(i).find_map(|(li, line, _)| {
+            let half = line.cells.len() / 2;
+            let full: Vec<Pos> = line
+                .cells
+                .iter()
+                .filter(|&&c| cells[c] == w)
+                .map(|&c| self.pos(c))
+                .collect();
+            (full.len() == half).then(|| {
+                let name = self.line_name(li);
+                let kind = name.split(' ').next().unwrap_or("line");
+                Reason::new(
+                    full.clone(),
+                    format!(
+                        "{name} already holds {half} {}s ({})",
+                        sym(w),
+                        and_list(&full)
+                    ),
+                    format!("each {kind} holds {half} suns and {half} moons"),
+                )
+            })
+        })
+    }
+
+    /// The line through `i` all of whose completions (with the chains, when given) agree.
+    fn line_reason(
+        &self,
+        cells: &[i8],
+        i: usize,
+        v: i8,
+        chains: Option<&Chains>,
+    ) -> Option<Reason> {
+        self.lines_through(i).find_map(|(li, line, k)| {
+            let (and, or, n) = self.line_fits(line, cells, chains);
+            let forced = n > 0
+                && if v == 1 {
+                    and >> k & 1 == 1
+                } else {
+                    or >> k & 1 == 0
+                };
+            forced.then(|| {
+                let (known, mut said) = self.line_context(line, cells);
+                if chains.is_some() {
+                    let ties: Vec<String> = line
+                        .ties
+                        .iter()
+                        .filter(|&&(a, b, _)| b > a + 1)
+                        .map(|&(a, b, p)| {
+                            let (pa, pb) = (self.pos(line.cells[a]), self.pos(line.cells[b]));
+                            format!("{pa} {} {pb}", glyph(p == 0))
+                        })
+                        .collect();
+                    if !ties.is_empty() {
+                        said.push(format!("the marker chains {}", and_list(&ties)));
+                    }
+                }
+                let law = if chains.is_some() {
+                    "no three alike, half of each, = and x through the board"
+                } else {
+                    "no three alike, half of each"
+                };
+                let with = if said.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", and_list(&said))
+                };
+                let rest: Vec<Pos> = line
+                    .cells
+                    .iter()
+                    .filter(|&&c| cells[c] < 0 && c != i)
+                    .map(|&c| self.pos(c))
+                    .collect();
+                Reason::new(
+                    known,
+                    format!("every way to complete {}{with} agrees", self.line_name(li)),
+                    law,
+                )
+                .with_area(rest)
+            })
+        })
+    }
+
+    /// The known cells of a line (`r2c1 sun`) and its markers (`r2c5 = r2c6`).
+    fn line_context(&self, line: &TLine, cells: &[i8]) -> (Vec<Pos>, Vec<String>) {
+        let known: Vec<Pos> = line
+            .cells
+            .iter()
+            .filter(|&&c| cells[c] >= 0)
+            .map(|&c| self.pos(c))
+            .collect();
+        let mut said: Vec<String> = line
+            .cells
+            .iter()
+            .filter(|&&c| cells[c] >= 0)
+            .map(|&c| format!("{} {}", self.pos(c), sym(cells[c])))
+            .collect();
+        for k in 0..line.cells.len().saturating_sub(1) {
+            let same = line.same >> k & 1 == 1;
+            if same || line.opp >> k & 1 == 1 {
+                let (a, b) = (self.pos(line.cells[k]), self.pos(line.cells[k + 1]));
+                said.push(format!("{a} {} {b}", glyph(same)));
+            }
+        }
+        (known, said)
+    }
+
+    /// Why line `li` has no completion: three alike, too many of one symbol, or (failing
+    /// those) its known cells and markers.
+    fn line_clash(&self, li: usize, cells: &[i8]) -> Reason {
+        let line = &self.lines[li];
+        let c = &line.cells;
+        for k in 0..c.len().saturating_sub(2) {
+            let v = cells[c[k]];
+            if v >= 0 && cells[c[k + 1]] == v && cells[c[k + 2]] == v {
+                let three: Vec<Pos> = c[k..k + 3].iter().map(|&i| self.pos(i)).collect();
+                return Reason::new(
+                    three.clone(),
+                    format!("{} would be three {}s in a row", and_list(&three), sym(v)),
+                    "no three alike",
+                );
+            }
+        }
+        let half = c.len() / 2;
+        for v in [0, 1] {
+            let of: Vec<Pos> = c
+                .iter()
+                .filter(|&&i| cells[i] == v)
+                .map(|&i| self.pos(i))
+                .collect();
+            if of.len() > half {
+                return Reason::new(
+                    of.clone(),
+                    format!(
+                        "{} would hold {} {}s ({})",
+                        self.line_name(li),
+                        of.len(),
+                        sym(v),
+                        and_list(&of)
+                    ),
+                    format!("half of each: {half} suns and {half} moons"),
+                );
+            }
+        }
+        let (known, said) = self.line_context(line, cells);
+        Reason::new(
+            known,
+            format!(
+                "{} cannot be completed with {}",
+                self.line_name(li),
+                and_list(&said)
+            ),
+            "no three alike, half of each",
+        )
     }
 }
 

@@ -120,3 +120,96 @@ fn queens_confined_region() {
     let h = hint(&p, &PartialBoard::start(&p)).unwrap().unwrap();
     assert_eq!(h.fill, Fill::NoCrown);
 }
+
+/// The first explained deduction of a puzzle text.
+fn first_explained(text: &str, opts: &ExplainOptions) -> Explained {
+    let p = format::parse(text).unwrap();
+    explain_next(&p, &PartialBoard::start(&p), opts)
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn easy_explanations_name_the_cells() {
+    let o = ExplainOptions::default();
+    let cases = [
+        (
+            "tango 4x4\nS S . .\n\n. . . .\n\n. . . .\n\n. . . .\n",
+            "r1c1 and r1c2 are both sun, so r1c3 is moon (no three alike)",
+        ),
+        (
+            "tango 4x4\nS . S .\n\n. . . .\n\n. . . .\n\n. . . .\n",
+            "r1c1 and r1c3 on either side are both sun, so r1c2 is moon (no three alike)",
+        ),
+        (
+            "tango 4x4\n. . . .\n\n. . . .\n\n. . . .\n\n. .=M .\n",
+            "r4c3 is moon with an = between it and r4c2, so r4c2 is moon (= joins alike symbols)",
+        ),
+        (
+            "tango 4x4\nS . . S\n\n. . . .\n\n. . . .\n\n. . . .\n",
+            "row 1 already holds 2 suns (r1c1 and r1c4), so r1c2 is moon \
+             (each row holds 2 suns and 2 moons)",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(first_explained(text, &o).sentence(), want);
+    }
+}
+
+#[test]
+fn queens_explanations_name_the_cells() {
+    let p = format::parse("queens 4x4\nA A B B\nA C C B\nD D C B\nD D D B\n").unwrap();
+    let mut s = PartialBoard::start(&p);
+    s.set(Pos::new(0, 1), Some(Fill::Crown));
+    let e = explain_next(&p, &s, &ExplainOptions::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        e.sentence(),
+        "r1c1 and the crown at r1c2 share row 1, so r1c1 holds no crown (one crown per row)"
+    );
+    assert_eq!(e.reason.cells, vec![Pos::new(0, 1)]);
+}
+
+#[test]
+fn trial_explanations_show_a_real_chain_cut_short() {
+    let text = "tango 6x6\nS . . . . .\n  =       =\n. . . . . .\n      =\n. . . . . .\n\
+                x =       x\n. .x. . . .\n\n. . . . . .\n        =\n. . . . . .\n";
+    let long = first_explained(text, &ExplainOptions { max_chain: 50 });
+    assert_eq!(long.hint.rule, Rule::TangoTrial);
+    let b = &long.reason.because;
+    assert!(b.starts_with(&format!("if {} were ", long.hint.pos)), "{b}");
+    assert!(b.contains("contradiction: "), "{b}");
+    assert!(!b.contains("..."), "{b}");
+    // Each step of the chain names its cells; cut to one step, the rest is "...".
+    let short = first_explained(text, &ExplainOptions { max_chain: 1 });
+    let steps = long.reason.because.matches("), ").count();
+    if steps > 1 {
+        assert!(
+            short.reason.because.contains("..., contradiction"),
+            "{}",
+            short.reason.because
+        );
+    }
+    // The cells behind a trial were known before it.
+    let p = format::parse(text).unwrap();
+    let start = PartialBoard::start(&p);
+    assert!(long.reason.cells.iter().all(|&c| start.get(c).is_some()));
+}
+
+#[test]
+fn every_step_of_a_rule_solve_has_a_reason_that_names_known_cells() {
+    for f in ["generator-hardest-1given-5markers.txt", "queens-307.txt"] {
+        let Some(p) = shared(f) else { continue };
+        let mut state = PartialBoard::start(&p);
+        let path = path(&p, &state, 400, &ExplainOptions::default()).unwrap();
+        assert!(path.complete, "{f}");
+        for e in &path.steps {
+            assert!(!e.reason.because.is_empty());
+            for &c in &e.reason.cells {
+                assert!(state.get(c).is_some(), "{f}: {e} rests on unknown {c}");
+            }
+            state.set(e.hint.pos, Some(e.hint.fill));
+        }
+    }
+}

@@ -57,6 +57,30 @@ pub fn render(
     solution: Option<&Solution>,
     opts: &SynthOptions,
 ) -> Result<RenderedShot, RenderError> {
+    render_pieces(p, solution, None, opts)
+}
+
+/// Renders a puzzle with the pieces a player placed (from puzzle text, say) instead of pieces
+/// chosen for the game state; `opts.state` only picks the page chrome.
+pub fn render_with_placed(
+    p: &Puzzle,
+    placed: &[Placed],
+    opts: &SynthOptions,
+) -> Result<RenderedShot, RenderError> {
+    let raw = SynthOptions {
+        state: GameState::Raw,
+        ..opts.clone()
+    };
+    render_pieces(p, None, Some(placed), &raw)
+}
+
+/// [`render`], with the pieces given or chosen for the state.
+fn render_pieces(
+    p: &Puzzle,
+    solution: Option<&Solution>,
+    given: Option<&[Placed]>,
+    opts: &SynthOptions,
+) -> Result<RenderedShot, RenderError> {
     validate(opts)?;
     let sol = match opts.state {
         GameState::Raw => None,
@@ -91,7 +115,10 @@ pub fn render(
         cell_w: cell,
         cell_h: cell,
     };
-    let placed = pieces::choose_placed(p, sol, opts, &mut rng);
+    let placed = match given {
+        Some(pl) => pl.to_vec(),
+        None => pieces::choose_placed(p, sol, opts, &mut rng),
+    };
     let colors = match p {
         Puzzle::Queens(q) => queens_colors(q, opts, &mut rng),
         Puzzle::Tango(_) => Vec::new(),

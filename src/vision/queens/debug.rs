@@ -158,7 +158,7 @@ mod tests {
         let img = draw_board(&sample_labels(), 7, 40, 20, [255, 255, 255], &PALETTE);
         let (res, trace) = read_queens_traced(&img, &QueensReadOptions::default());
         assert!(res.is_ok());
-        assert_eq!(trace.timings.len(), 5);
+        assert_eq!(trace.timings.len(), 6);
         let pic = render(&img, &trace);
         assert_eq!(pic.dimensions(), img.dimensions());
         assert_ne!(pic, img);

@@ -1,12 +1,14 @@
 //! Reading a Queens board. Stages, each a module with its own options:
 //! [`locate`] (board, pitch, N) -> [`sample`] (cell colours, centre glyphs, border weights) ->
 //! [`regions`] (exactly N connected regions) and [`pieces`] (crowns and x marks) ->
-//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all;
+//! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all,
+//! [`extent`] whether it is the whole board (not a part of one cut by the image edge);
 //! [`debug`] draws what the stages saw.
 
 pub mod check;
 pub mod color;
 pub mod debug;
+pub mod extent;
 pub mod locate;
 pub mod pieces;
 pub mod regions;
@@ -31,6 +33,8 @@ pub struct QueensReadOptions {
     pub pieces: pieces::PieceOptions,
     /// Is it a Queens board at all.
     pub check: check::CheckOptions,
+    /// Is it the whole board.
+    pub extent: extent::ExtentOptions,
 }
 
 /// A Queens board candidate: where it is and how Queens-like it looks.
@@ -147,6 +151,8 @@ fn read_into(
             n = grid.rows
         )));
     }
+    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)?;
+    lap(trace, "extent");
     let regions = regions::regions(&samples, &opts.regions);
     lap(trace, "regions");
     let n = grid.rows;
@@ -192,6 +198,7 @@ fn read_into(
         doubts,
         min_confidence,
         occluded: Vec::new(),
+        straightened: None,
     })
 }
 

@@ -111,7 +111,13 @@ fn dist_rgb(a: [u8; 3], b: [f32; 3]) -> f32 {
     (d(0) * d(0) + d(1) * d(1) + d(2) * d(2)).sqrt()
 }
 
-fn sample_cell(img: &RgbImage, g: &Grid, r: usize, c: usize, o: &SampleOptions) -> CellSample {
+pub(crate) fn sample_cell(
+    img: &RgbImage,
+    g: &Grid,
+    r: usize,
+    c: usize,
+    o: &SampleOptions,
+) -> CellSample {
     let (cx, cy) = g.center(crate::puzzle::Pos::new(r, c));
     let (pw, ph) = (g.cell_w, g.cell_h);
     let m = o.ring_points.max(2);

@@ -491,6 +491,7 @@ fn assemble(
         doubts,
         min_confidence: min_conf,
         occluded: Vec::new(),
+        straightened: None,
     }
 }
 

@@ -1,0 +1,202 @@
+//! Is the located lattice the whole board? A board cut by the image edge (a tight crop that a
+//! rotation or a careless crop cut into, a phone shot cropped through the board) can leave its
+//! outer row or column too cut to be seen as cells; the locator then finds the rest as a
+//! smaller board, whose regions are a part of the real ones and whose unique solution is not
+//! the board's. A board's outside is page (white, black, grey, text), never more cells of the
+//! board's own colours: when, along one side, the cells one pitch further out are mostly
+//! coloured like the board's regions, the lattice is a part of a larger board, and it is
+//! refused (as cut off when that row reaches the image edge).
+
+use super::color::Lab;
+use super::sample::{SampleOptions, Samples, sample_cell};
+use crate::board::{Grid, Side};
+use crate::vision::ReadError;
+use image::RgbImage;
+
+/// Tunables of the extent check.
+#[derive(Clone, Debug)]
+pub struct ExtentOptions {
+    /// An outside cell matches the board when its colour is within this CIE76 distance of a
+    /// board cell's colour. Default 10.
+    pub match_distance: f32,
+    /// ...and its chroma is above this (white, grey and black pages do not count). Default 8.
+    pub min_chroma: f32,
+    /// A side continues when at least this share of its outside cells (those inside the
+    /// image) match... Default 0.5.
+    pub min_share: f32,
+    /// ...and at least this many do. Default 2.
+    pub min_cells: usize,
+}
+
+impl Default for ExtentOptions {
+    fn default() -> Self {
+        ExtentOptions {
+            match_distance: 10.0,
+            min_chroma: 8.0,
+            min_share: 0.5,
+            min_cells: 2,
+        }
+    }
+}
+
+/// The first side along which coloured cells of the board's palette continue beyond the
+/// lattice, as an error: [`ReadError::CutOff`] when the row or column beyond reaches the
+/// image edge, else [`ReadError::NoBoard`]. `Ok` when the lattice is the whole board.
+pub fn check_extent(
+    img: &RgbImage,
+    grid: &Grid,
+    samples: &Samples,
+    sample_opts: &SampleOptions,
+    o: &ExtentOptions,
+) -> Result<(), ReadError> {
+    let palette: Vec<Lab> = samples
+        .cells
+        .iter()
+        .map(|c| c.colour)
+        .filter(|c| c.chroma() > o.min_chroma)
+        .collect();
+    for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
+        let beyond = shifted(grid, side);
+        let (mut inside, mut matching) = (0usize, 0usize);
+        for k in 0..grid.rows.max(grid.cols) {
+            let (r, c) = match side {
+                Side::Left | Side::Right => (k, 0),
+                Side::Top | Side::Bottom => (0, k),
+            };
+            if r >= beyond.rows || c >= beyond.cols || !centre_inside(img, &beyond, r, c) {
+                continue;
+            }
+            inside += 1;
+            let colour = sample_cell(img, &beyond, r, c, sample_opts).colour;
+            if colour.chroma() > o.min_chroma
+                && palette
+                    .iter()
+                    .any(|p| p.delta_e(colour) <= o.match_distance)
+            {
+                matching += 1;
+            }
+        }
+        if matching >= o.min_cells && matching as f32 >= o.min_share * inside as f32 {
+            return Err(if reaches_edge(img, &beyond, side) {
+                ReadError::CutOff { side }
+            } else {
+                ReadError::NoBoard(format!(
+                    "the board's coloured cells continue beyond the {side} side of the {}x{} \
+                     grid found",
+                    grid.rows, grid.cols
+                ))
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The one row or column of cells just beyond `side` of the grid.
+fn shifted(g: &Grid, side: Side) -> Grid {
+    match side {
+        Side::Left => Grid {
+            cols: 1,
+            left: g.left - g.cell_w,
+            ..*g
+        },
+        Side::Right => Grid {
+            cols: 1,
+            left: g.left + g.width(),
+            ..*g
+        },
+        Side::Top => Grid {
+            rows: 1,
+            top: g.top - g.cell_h,
+            ..*g
+        },
+        Side::Bottom => Grid {
+            rows: 1,
+            top: g.top + g.height(),
+            ..*g
+        },
+    }
+}
+
+/// Whether the cell's central half lies inside the image.
+fn centre_inside(img: &RgbImage, g: &Grid, r: usize, c: usize) -> bool {
+    let (cx, cy) = g.center(crate::puzzle::Pos::new(r, c));
+    let (hw, hh) = (g.cell_w / 4.0, g.cell_h / 4.0);
+    cx - hw >= 0.0
+        && cy - hh >= 0.0
+        && cx + hw <= img.width() as f32
+        && cy + hh <= img.height() as f32
+}
+
+/// Whether the outer border of the row or column `g` (on `side`) lies at or beyond the image
+/// edge (within a quarter cell).
+fn reaches_edge(img: &RgbImage, g: &Grid, side: Side) -> bool {
+    match side {
+        Side::Left => g.left <= g.cell_w / 4.0,
+        Side::Top => g.top <= g.cell_h / 4.0,
+        Side::Right => g.left + g.width() >= img.width() as f32 - g.cell_w / 4.0,
+        Side::Bottom => g.top + g.height() >= img.height() as f32 - g.cell_h / 4.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::locate::tests::{PALETTE, draw_board, sample_labels};
+    use super::super::sample::sample;
+    use super::*;
+
+    fn grid(n: usize, pitch: f32, margin: f32) -> Grid {
+        Grid {
+            rows: n,
+            cols: n,
+            left: margin,
+            top: margin,
+            cell_w: pitch,
+            cell_h: pitch,
+        }
+    }
+
+    fn extent(img: &RgbImage, g: &Grid) -> Result<(), ReadError> {
+        let so = SampleOptions::default();
+        let s = sample(img, g, &so);
+        check_extent(img, g, &s, &so, &ExtentOptions::default())
+    }
+
+    #[test]
+    fn a_whole_board_on_a_page_passes() {
+        let img = draw_board(&sample_labels(), 7, 50, 30, [250, 250, 250], &PALETTE);
+        assert!(extent(&img, &grid(7, 50.0, 30.0)).is_ok());
+        let dark = draw_board(&sample_labels(), 7, 50, 30, [27, 31, 35], &PALETTE);
+        assert!(extent(&dark, &grid(7, 50.0, 30.0)).is_ok());
+        // A tight crop: nothing beyond the board.
+        let tight = draw_board(&sample_labels(), 7, 50, 0, [250, 250, 250], &PALETTE);
+        assert!(extent(&tight, &grid(7, 50.0, 0.0)).is_ok());
+    }
+
+    #[test]
+    fn a_part_of_a_board_is_refused() {
+        let img = draw_board(&sample_labels(), 7, 50, 30, [250, 250, 250], &PALETTE);
+        // The lower-right 6x6 of the board: its top row and left column continue.
+        let part = grid(6, 50.0, 80.0);
+        assert!(matches!(extent(&img, &part), Err(ReadError::NoBoard(_))));
+        // A tight crop read without its first row: cut off at the top edge.
+        let tight = draw_board(&sample_labels(), 7, 50, 0, [250, 250, 250], &PALETTE);
+        let lower = Grid {
+            rows: 6,
+            top: 50.0,
+            ..grid(7, 50.0, 0.0)
+        };
+        assert!(matches!(
+            extent(&tight, &lower),
+            Err(ReadError::CutOff { side: Side::Top })
+        ));
+    }
+
+    #[test]
+    fn documented_defaults_match() {
+        crate::vision::check_documented_defaults(
+            include_str!("extent.rs"),
+            "ExtentOptions",
+            &format!("{:?}", ExtentOptions::default()),
+        );
+    }
+}

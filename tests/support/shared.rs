@@ -1,0 +1,34 @@
+//! The `../shared` data (real screenshots and their labels, seed puzzles) that some tests read.
+//!
+//! Without it those tests skip, and say so where a plain `cargo test` shows it: libtest
+//! captures `eprintln!` of a passing test, but not a direct write to the process's standard
+//! error, so the skip line is written that way. With `SNAPSOLVE_REQUIRE_SHARED=1` (`.ci/run`
+//! sets it when `../shared` exists) a missing folder or file fails the test instead.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `../shared/<sub>` when it exists; otherwise `None`, after a skip line on standard error
+/// naming the test (or a panic under `SNAPSOLVE_REQUIRE_SHARED=1`).
+pub fn shared_path(sub: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(sub);
+    if p.exists() {
+        return Some(p);
+    }
+    let test = std::thread::current()
+        .name()
+        .filter(|n| *n != "main")
+        .unwrap_or("a test")
+        .to_string();
+    let msg = format!(
+        "SKIPPED {test}: {} not found (see README, \"Tests without ../shared\")\n",
+        p.display()
+    );
+    if std::env::var_os("SNAPSOLVE_REQUIRE_SHARED").is_some_and(|v| v == "1") {
+        panic!("{msg}SNAPSOLVE_REQUIRE_SHARED=1 makes this a failure");
+    }
+    let _ = std::io::stderr().write_all(msg.as_bytes());
+    None
+}
