@@ -367,15 +367,26 @@ pub fn drawable_solution(o: &Outcome) -> Option<&Solution> {
     }
 }
 
-/// Draws the answer onto a copy of the screenshot with [`crate::render::overlay`]: the
-/// missing Tango symbols or the Queens crowns in the cells the reader found, wrong player
-/// pieces marked, the reader's doubts outlined; with no solution the conflict set (the cells
-/// and markers to look at) outlined, with several solutions the cells where two of them differ.
+/// Draws the answer onto a copy of the screenshot (see [`draw_overlay_into`]).
 pub fn draw_overlay(
     img: &RgbImage,
     s: &SolvedImage,
 ) -> Result<RgbImage, crate::render::RenderError> {
-    use crate::render::overlay::{OverlayMarks, OverlayOptions, overlay};
+    let mut out = img.clone();
+    draw_overlay_into(&mut out, s)?;
+    Ok(out)
+}
+
+/// Draws the answer onto the screenshot itself, in place, with
+/// [`crate::render::overlay::overlay_into`]: the missing Tango symbols or the Queens crowns in
+/// the cells the reader found, wrong player pieces marked, the reader's doubts outlined; with no
+/// solution the conflict set (the cells and markers to look at) outlined, with several
+/// solutions the cells where two of them differ.
+pub fn draw_overlay_into(
+    img: &mut RgbImage,
+    s: &SolvedImage,
+) -> Result<(), crate::render::RenderError> {
+    use crate::render::overlay::{OverlayMarks, OverlayOptions, overlay_into};
     let mut marks = OverlayMarks::default();
     if let Outcome::None { conflict } = &s.report.outcome {
         marks.conflict_cells = s.look_at.clone();
@@ -397,7 +408,7 @@ pub fn draw_overlay(
         Outcome::Unique(_) => s.answer(),
         o => drawable_solution(o),
     };
-    overlay(
+    overlay_into(
         img,
         &s.reading,
         solution,

@@ -36,11 +36,19 @@ use config::{
     ReadConfig, RenderConfig, SolveConfig,
 };
 use exit::{Code, diag};
+use snapsolve::session::{Session, SessionOptions};
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Code {
     match &cli.command {
-        Command::Solve(a) => with_config(SolveConfig::new(a), solve::run_solve),
+        Command::Solve(a) => {
+            // One input: z3 starts now, on its own thread, and is ready when the board is read.
+            let session = (a.inputs.len() == 1 && !a.inputs[0].is_dir())
+                .then(|| Session::start(&session_options(a)));
+            with_config(SolveConfig::new(a), |cfg| {
+                solve::run_solve(cfg, session.as_ref())
+            })
+        }
         Command::Read(a) => with_config(ReadConfig::new(a), image::run_read),
         Command::Check(a) => with_config(CheckConfig::new(a), check::run_check),
         Command::CheckFormat(a) => count::run_check_format(&CheckFormatConfig::new(a)),
@@ -53,6 +61,16 @@ pub fn run(cli: Cli) -> Code {
         Command::Serve(a) => serve::run_serve(a),
         Command::Watch(a) => watch::run_watch(a),
     }
+}
+
+/// The session of a one-input `solve`: the 6x6 Tango model prepared unless the game is forced
+/// to Queens.
+fn session_options(a: &args::SolveArgs) -> SessionOptions {
+    let mut opts = SessionOptions::default();
+    if a.game == Some(args::GameArg::Queens) {
+        opts.prepare.clear();
+    }
+    opts
 }
 
 /// Runs a subcommand on its Config, or reports why the command line gave none.

@@ -12,7 +12,8 @@
 //!
 //! Side stages: the puzzle text [`format`], the regression [`check`] against labels, the
 //! synthetic screenshots of [`render`], and the puzzle [`generate`]or. [`input`] sniffs and
-//! lists inputs, [`parallel`] runs many of them on worker threads. The library knows nothing
+//! lists inputs, [`parallel`] runs many of them on worker threads, [`session`] runs z3 on
+//! its own thread for a single screenshot. The library knows nothing
 //! of processes: exit codes, terminals and progress bars live in the binary.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -68,5 +69,8 @@ pub mod hint;
 
 /// Many inputs on worker threads, results in input order.
 pub mod parallel;
+
+/// A z3 session on its own thread, started before decoding so its start-up overlaps reading.
+pub mod session;
 
 pub use puzzle::{Edge, Game, Marker, Pos, Puzzle, Queens, Solution, Symbol, Tango};

@@ -10,6 +10,7 @@
 use crate::board::Reading;
 use crate::puzzle::Game;
 use crate::vision::ReadError;
+use crate::vision::cue::{Cue, CueOptions, cue};
 use crate::vision::decode::{DecodeOptions, decode};
 use crate::vision::denoise::{DenoiseOptions, smooth};
 use crate::vision::deskew::{DeskewOptions, Straightened, straighten, turn};
@@ -38,10 +39,14 @@ pub struct ReadOptions {
     pub resolve: crate::resolve::ResolveOptions,
     /// Finding the mouse pointer over the board (its cells and edges become occluded).
     pub occlusion: crate::vision::occlusion::OcclusionOptions,
-    /// When the game is not forced and the Tango reader accepts the image with every cell and
-    /// edge at least this confident, the Queens reader is not run (it refuses Tango boards
-    /// anyway; this saves its time). Default 0.9; above 1 always runs both.
-    pub skip_queens_above: f32,
+    /// Which reader goes first when the game is not forced ([`crate::vision::cue`]).
+    pub cue: CueOptions,
+    /// When the game is not forced and the first reader accepts the image with every cell and
+    /// edge at least this confident, the other reader is not run (each reader refuses boards
+    /// of the other game; over every real and fixture screenshot and ten perturbations of each,
+    /// no image was accepted by both). Default 0 (any accepted reading); above 1 always runs
+    /// both.
+    pub skip_second_above: f32,
 }
 
 impl Default for ReadOptions {
@@ -55,7 +60,8 @@ impl Default for ReadOptions {
             queens: QueensReadOptions::default(),
             resolve: crate::resolve::ResolveOptions::default(),
             occlusion: crate::vision::occlusion::OcclusionOptions::default(),
-            skip_queens_above: 0.9,
+            cue: CueOptions::default(),
+            skip_second_above: 0.0,
         }
     }
 }
@@ -88,16 +94,19 @@ pub struct ReaderRun<T> {
 /// What the read pipeline did: the readers that ran, with their traces, and stage timings.
 #[derive(Clone, Debug, Default)]
 pub struct ReadTrace {
-    /// The Tango reader, when it ran.
+    /// The Tango reader, when it ran (not when the game is forced to Queens, nor when the
+    /// Queens reader went first and accepted).
     pub tango: Option<ReaderRun<TangoTrace>>,
     /// The Queens reader, when it ran (not when the game is forced to Tango, nor when the
-    /// Tango reading was confident enough: [`ReadOptions::skip_queens_above`]).
+    /// Tango reader went first and accepted: [`ReadOptions::skip_second_above`]).
     pub queens: Option<ReaderRun<QueensTrace>>,
+    /// Which reader the colours put first (none when the game is forced).
+    pub cue: Option<Cue>,
     /// The noise measured on a capture that was smoothed before reading (luma standard
     /// deviation); `None` when it was read as it is.
     pub noise_sigma: Option<f32>,
-    /// Wall time of each stage, in order (`denoise`, `deskew`, `tango`, `queens`, `occlusion`,
-    /// `resolve`).
+    /// Wall time of each stage, in order (`denoise`, `deskew`, `cue`, the readers in the order
+    /// they ran, `occlusion`, `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
 }
 
@@ -120,9 +129,10 @@ impl Traced {
     }
 }
 
-/// Reads a decoded image, keeping each reader's trace. With no forced game the Tango reader
-/// runs first; the Queens reader runs too unless the Tango reading is confident
-/// ([`ReadOptions::skip_queens_above`]). Each reader refuses boards of the other game, and
+/// Reads a decoded image, keeping each reader's trace. With no forced game a cheap look at
+/// the colours ([`crate::vision::cue`]) picks the reader that goes first; the other runs only
+/// when the first refuses the image or reads it with little confidence
+/// ([`ReadOptions::skip_second_above`]). Each reader refuses boards of the other game, and
 /// when both accept, the more confident reading wins ([`choose`]).
 pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let mut trace = ReadTrace::default();
@@ -131,22 +141,35 @@ pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let base = smoothed.as_ref().map_or(original, |s| &s.image);
     let straightened = timed(&mut trace, "deskew", || straighten(base, &opts.deskew));
     let img = straightened.as_ref().map_or(base, |s| &s.image);
-    let tango = match opts.game {
-        Some(Game::Queens) => None,
-        _ => Some(timed(&mut trace, "tango", || {
-            read_tango_traced(img, &opts.tango)
-        })),
+    let first = match opts.game {
+        Some(g) => g,
+        None => {
+            let c = timed(&mut trace, "cue", || cue(img, &opts.cue));
+            trace.cue = Some(c);
+            c.first
+        }
     };
-    let confident = tango.as_ref().is_some_and(|(r, _)| {
+    let run_tango =
+        |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &opts.tango));
+    let run_queens =
+        |trace: &mut ReadTrace| timed(trace, "queens", || read_queens_traced(img, &opts.queens));
+    let accepted = |r: &Result<Reading, ReadError>| {
         r.as_ref()
-            .is_ok_and(|t| t.min_confidence >= opts.skip_queens_above)
-    });
-    let queens = match opts.game {
-        Some(Game::Tango) => None,
-        None if confident => None,
-        _ => Some(timed(&mut trace, "queens", || {
-            read_queens_traced(img, &opts.queens)
-        })),
+            .is_ok_and(|t| t.min_confidence >= opts.skip_second_above)
+    };
+    let (tango, queens) = match (opts.game, first) {
+        (Some(Game::Tango), _) => (Some(run_tango(&mut trace)), None),
+        (Some(Game::Queens), _) => (None, Some(run_queens(&mut trace))),
+        (None, Game::Tango) => {
+            let t = run_tango(&mut trace);
+            let q = (!accepted(&t.0)).then(|| run_queens(&mut trace));
+            (Some(t), q)
+        }
+        (None, Game::Queens) => {
+            let q = run_queens(&mut trace);
+            let t = (!accepted(&q.0)).then(|| run_tango(&mut trace));
+            (t, Some(q))
+        }
     };
     let tango_result = tango.as_ref().map(|(r, _)| r.clone());
     let queens_result = queens.as_ref().map(|(r, _)| r.clone());
@@ -283,4 +306,18 @@ pub fn read_file_limited(path: &Path, max_bytes: u64) -> Result<Vec<u8>, Pipelin
         ))));
     }
     std::fs::read(path).map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documented_defaults() {
+        crate::vision::check_documented_defaults(
+            include_str!("pipeline.rs"),
+            "ReadOptions",
+            &format!("{:?}", ReadOptions::default()),
+        );
+    }
 }

@@ -337,11 +337,25 @@ fn a_timeout_is_its_own_outcome() {
         }
     }
     let p = write(&dir, "empty16.txt", text.as_bytes());
-    let o = run(&["solve", "--timeout", "1", &p]);
+    // Almost every run times out; on a rare fast one z3 finds two solutions within the
+    // millisecond (exit 4, a right answer), so a few runs are allowed to reach the timeout.
+    let timed_out = |args: &[&str]| {
+        let runs: Vec<_> = (0..5).map(|_| run(args)).collect();
+        for o in &runs {
+            assert!(
+                matches!(code(o), 4 | 8),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+        runs.into_iter()
+            .find(|o| code(o) == 8)
+            .expect("no run timed out")
+    };
+    let o = timed_out(&["solve", "--timeout", "1", &p]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(code(&o), 8, "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("timeout"), "{out}");
-    let o = run(&["solve", "--format", "json", "--timeout", "1", &p]);
+    let o = timed_out(&["solve", "--format", "json", "--timeout", "1", &p]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("\"outcome\":\"timeout\""));
     // Zero is not a time limit.
     assert_eq!(code(&run(&["solve", "--timeout", "0", &p])), 2);

@@ -63,7 +63,7 @@ fn write_debug(img: &RgbImage, trace: &pipeline::ReadTrace, dir: &Path) -> std::
             std::fs::create_dir_all(dir.join("queens"))?;
             std::fs::write(
                 dir.join("queens/timings.txt"),
-                "not run: the Tango reading was confident\n",
+                "not run: the Tango reader went first and accepted the image\n",
             )?;
         }
         None => {}

@@ -16,7 +16,7 @@ use super::runner::{Batch, ItemOut, run_items};
 use image::RgbImage;
 use serde_json::json;
 use snapsolve::answer::{
-    ImageOptions, SolvedImage, StageTimes, draw_overlay, read_timed, solve_reading,
+    ImageOptions, SolvedImage, StageTimes, draw_overlay_into, read_timed, solve_reading,
 };
 use snapsolve::board::Reading;
 use snapsolve::format;
@@ -26,6 +26,7 @@ use snapsolve::render::RenderError;
 use snapsolve::render::output::{
     OVERLAY_MARKER, PngCompression, encode_png, refuse_existing, with_text,
 };
+use snapsolve::session::Session;
 use snapsolve::vision::ReadError;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -60,16 +61,23 @@ pub fn read_plain(
     }
 }
 
-/// Solves what was read (the stage times carried over), or the code and message of the
-/// failure.
+/// Solves what was read (the stage times carried over; on the z3 `session` thread when
+/// given), or the code and message of the failure.
 pub fn solve_read(
     opts: &ImageOptions,
     read: Result<(RgbImage, Reading), ReadError>,
     times: &StageTimes,
+    session: Option<&Session>,
 ) -> Result<(RgbImage, SolvedImage, Code), (Code, String)> {
     let (img, reading) = read.map_err(|e| (read_error_code(&e), e.to_string()))?;
-    let mut solved = solve_reading(reading, &opts.solve, &opts.certify)
-        .map_err(|e| (solve_error_code(&e), e.to_string()))?;
+    let solved = match session {
+        Some(s) => {
+            let (solve, certify) = (opts.solve.clone(), opts.certify);
+            s.run(move || solve_reading(reading, &solve, &certify))
+        }
+        None => solve_reading(reading, &opts.solve, &opts.certify),
+    };
+    let mut solved = solved.map_err(|e| (solve_error_code(&e), e.to_string()))?;
     solved.times.load = times.load;
     solved.times.decode = times.decode;
     solved.times.read = times.read;
@@ -99,6 +107,7 @@ pub fn solve_image(
     bytes: &[u8],
     many: bool,
     load: Duration,
+    session: Option<&Session>,
 ) -> ItemOut {
     let json = cfg.format == OutputFormat::Json;
     let mut err = String::new();
@@ -113,14 +122,14 @@ pub fn solve_image(
         o.err = err + &o.err;
         o
     };
-    let (img, mut solved, mut code) = match solve_read(&cfg.options, read, &times) {
+    let (mut img, mut solved, mut code) = match solve_read(&cfg.options, read, &times, session) {
         Ok(x) => x,
         Err((code, msg)) => return fail(code, msg, err, &times),
     };
     let mut written = None;
     if let Some(out_path) = &item.overlay {
         let t = Instant::now();
-        let res = write_overlay(cfg, item, out_path, &img, &solved);
+        let res = write_overlay(cfg, item, out_path, &mut img, &solved);
         solved.times.render = t.elapsed();
         match res {
             Ok(()) => written = Some(out_path.display().to_string()),
@@ -160,11 +169,11 @@ fn write_overlay(
     cfg: &SolveConfig,
     item: &Item,
     out_path: &Path,
-    img: &RgbImage,
+    img: &mut RgbImage,
     solved: &SolvedImage,
 ) -> Result<(), RenderError> {
     refuse_existing(out_path, cfg.force, item.input.path())?;
-    let drawn = draw_overlay(img, solved)?;
+    draw_overlay_into(img, solved)?;
     if let Some(parent) = out_path.parent()
         && !parent.as_os_str().is_empty()
         && !is_stdout(out_path)
@@ -176,7 +185,7 @@ fn write_overlay(
     }
     // The marker lets a later run over the same folder skip this overlay.
     let (key, text) = OVERLAY_MARKER;
-    let png = with_text(&encode_png(&drawn, PngCompression::Fast)?, key, text);
+    let png = with_text(&encode_png(img, PngCompression::Fast)?, key, text);
     write_output(out_path, &png, item.input.path(), cfg.force)
 }
 

@@ -11,11 +11,13 @@ use super::runner::{Batch, ItemOut, run_items};
 use serde_json::json;
 use snapsolve::input::InputKind;
 use snapsolve::puzzle::Puzzle;
+use snapsolve::session::Session;
 use snapsolve::solve;
 
 /// `solve`: every input (in parallel), results printed in input order; the most severe code
 /// wins.
-pub fn run_solve(cfg: &SolveConfig) -> Code {
+/// With a `session` (one input), the solving runs on the session's z3 thread.
+pub fn run_solve(cfg: &SolveConfig, session: Option<&Session>) -> Code {
     let many = cfg.items.len() > 1;
     let batch = Batch {
         items: &cfg.items,
@@ -23,12 +25,12 @@ pub fn run_solve(cfg: &SolveConfig) -> Code {
         ok_word: "solved",
     };
     run_items(&batch, cfg.jobs, cfg.quiet, |item| {
-        solve_item(cfg, item, many)
+        solve_item(cfg, item, many, session)
     })
 }
 
 /// Solves one input, sniffed by content.
-fn solve_item(cfg: &SolveConfig, item: &Item, many: bool) -> ItemOut {
+fn solve_item(cfg: &SolveConfig, item: &Item, many: bool, session: Option<&Session>) -> ItemOut {
     let name = item.input.name();
     let json = cfg.format == OutputFormat::Json;
     let limit = cfg.options.read.decode.max_file_bytes;
@@ -40,9 +42,9 @@ fn solve_item(cfg: &SolveConfig, item: &Item, many: bool) -> ItemOut {
         });
     let load_time = t0.elapsed();
     match loaded {
-        Ok(Err(bytes)) => solve_image(cfg, item, &name, &bytes, many, load_time),
+        Ok(Err(bytes)) => solve_image(cfg, item, &name, &bytes, many, load_time, session),
         Ok(Ok((puzzle, text))) => {
-            let mut o = solve_text(cfg, &name, many, &puzzle, &text);
+            let mut o = solve_text(cfg, &name, many, &puzzle, &text, session);
             if item.overlay.is_some() && !many {
                 o.err += &diag_line(format!("{name}: warning: no overlay for puzzle text"));
             }
@@ -62,13 +64,27 @@ fn solve_item(cfg: &SolveConfig, item: &Item, many: bool) -> ItemOut {
 }
 
 /// Solves a puzzle read from text.
-fn solve_text(cfg: &SolveConfig, name: &str, many: bool, puzzle: &Puzzle, text: &str) -> ItemOut {
+fn solve_text(
+    cfg: &SolveConfig,
+    name: &str,
+    many: bool,
+    puzzle: &Puzzle,
+    text: &str,
+    session: Option<&Session>,
+) -> ItemOut {
     let json = cfg.format == OutputFormat::Json;
     let mut err = String::new();
     for w in puzzle.warnings() {
         err += &diag_line(format!("{name}: warning: {w}"));
     }
-    match solve::solve(puzzle, &cfg.options.solve) {
+    let solved = match session {
+        Some(s) => {
+            let (p, opts) = (puzzle.clone(), cfg.options.solve.clone());
+            s.run(move || solve::solve(&p, &opts))
+        }
+        None => solve::solve(puzzle, &cfg.options.solve),
+    };
+    match solved {
         Ok(report) => {
             let code = outcome_code(&report.outcome);
             let out = if json {

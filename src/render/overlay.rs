@@ -96,9 +96,8 @@ fn check_grid(g: &Grid, p: &Puzzle) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Draws the solution (if any), the conflict set and the reader's doubts onto a copy of `img`.
-/// The image keeps its size; `reading.grid` says where the cells are and `reading.theme` which
-/// colours to use.
+/// Draws the solution (if any), the conflict set and the reader's doubts onto a copy of `img`
+/// (see [`overlay_into`]).
 pub fn overlay(
     img: &RgbImage,
     reading: &Reading,
@@ -106,15 +105,32 @@ pub fn overlay(
     marks: &OverlayMarks,
     opts: &OverlayOptions,
 ) -> Result<RgbImage, RenderError> {
+    let mut out = img.clone();
+    overlay_into(&mut out, reading, solution, marks, opts)?;
+    Ok(out)
+}
+
+/// Draws the solution (if any), the conflict set and the reader's doubts onto `img` itself,
+/// in place (no copy of a large phone screenshot). The image keeps its size; `reading.grid`
+/// says where the cells are and `reading.theme` which colours to use. On an error nothing has
+/// been drawn.
+pub fn overlay_into(
+    out: &mut RgbImage,
+    reading: &Reading,
+    solution: Option<&Solution>,
+    marks: &OverlayMarks,
+    opts: &OverlayOptions,
+) -> Result<(), RenderError> {
     check_grid(&reading.grid, &reading.puzzle)?;
     if let Some(s) = solution {
         s.check_fits(&reading.puzzle)
             .map_err(RenderError::SolutionMismatch)?;
     }
-    let mut out = img.clone();
     let pal = Palette::for_theme(reading.theme);
     let g = &reading.grid;
     let cell = g.cell_w.min(g.cell_h);
+    // A themed board's pieces are copies of its own icons: read them before anything is drawn.
+    let icon_src = reading.icons.filter(|i| i.themed).map(|_| out.clone());
     if let Some(sol) = solution {
         match &reading.puzzle {
             Puzzle::Tango(t) => {
@@ -132,13 +148,13 @@ pub fn overlay(
                     match placed {
                         Some(s) if s == want => {}
                         Some(_) => {
-                            mark_wrong(&mut out, g, pos, &pal, opts);
+                            mark_wrong(out, g, pos, &pal, opts);
                             let (cx, cy) = corner_point(g, pos);
                             let st = GlyphStyle {
                                 size: opts.correction_size,
                                 ..pal.symbol_style(want)
                             };
-                            piece(&mut out, img, reading, want, (cx, cy), &st, opts);
+                            piece(out, icon_src.as_ref(), reading, want, (cx, cy), &st, opts);
                         }
                         None => {
                             let (cx, cy) = g.center(pos);
@@ -147,7 +163,7 @@ pub fn overlay(
                                 size: opts.hint_size,
                                 ..pal.symbol_style(want)
                             };
-                            piece(&mut out, img, reading, want, (cx, cy), &st, opts);
+                            piece(out, icon_src.as_ref(), reading, want, (cx, cy), &st, opts);
                         }
                     }
                 }
@@ -169,20 +185,20 @@ pub fn overlay(
                         let want = sol.has_crown(pos);
                         if crowned && !want {
                             // A wrong crown: boxed and struck out.
-                            mark_wrong(&mut out, g, pos, &pal, opts);
+                            mark_wrong(out, g, pos, &pal, opts);
                         } else if crossed && want {
                             // The player's x on a solution cell: the x boxed (not struck: the
                             // crown is right there), the crown small and pale beside it.
-                            box_cell(&mut out, g, pos, &pal, opts);
+                            box_cell(out, g, pos, &pal, opts);
                             let (cx, cy) = corner_point(g, pos);
                             let st = GlyphStyle {
                                 size: opts.correction_size,
                                 ..hint
                             };
-                            draw::crown(&mut out, cx, cy, cell, &st);
+                            draw::crown(out, cx, cy, cell, &st);
                         } else if want && !crowned {
                             let (cx, cy) = g.center(pos);
-                            draw::crown(&mut out, cx, cy, cell, &hint);
+                            draw::crown(out, cx, cy, cell, &hint);
                         }
                     }
                 }
@@ -193,7 +209,7 @@ pub fn overlay(
     for &pos in &marks.conflict_cells {
         let (x0, y0, x1, y1) = cell_box(g, pos, opts.mark_inset * cell);
         draw::fill(
-            &mut out,
+            out,
             &Shape::rrect(x0, y0, x1, y1, w * 1.5).stroke(w),
             pal.conflict,
             1.0,
@@ -202,7 +218,7 @@ pub fn overlay(
     for &e in &marks.conflict_edges {
         let (cx, cy) = g.edge_center(e);
         draw::fill(
-            &mut out,
+            out,
             &Shape::circle(cx, cy, 0.17 * cell).stroke(w),
             pal.conflict,
             1.0,
@@ -223,17 +239,17 @@ pub fn overlay(
                     (cx - h, cy - h, cx + h, cy + h)
                 }
             };
-            draw::dashed_rect(&mut out, x0, y0, x1, y1, w * 0.8, w * 2.0, pal.doubt);
+            draw::dashed_rect(out, x0, y0, x1, y1, w * 0.8, w * 2.0, pal.doubt);
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A Tango piece at `(cx, cy)`: LinkedIn's sun or moon drawn in `st`, or on a themed board the
-/// board's own icon copied from `src` (the screenshot) at `st.size`.
+/// board's own icon copied from `src` (the screenshot before drawing) at `st.size`.
 fn piece(
     out: &mut RgbImage,
-    src: &RgbImage,
+    src: Option<&RgbImage>,
     reading: &Reading,
     s: Symbol,
     (cx, cy): (f32, f32),
@@ -242,8 +258,8 @@ fn piece(
 ) {
     let g = &reading.grid;
     let cell = g.cell_w.min(g.cell_h);
-    match reading.icons.filter(|i| i.themed) {
-        Some(icons) => {
+    match (reading.icons.filter(|i| i.themed), src) {
+        (Some(icons), Some(src)) => {
             let from = if s == Symbol::Sun {
                 icons.sun
             } else {
@@ -251,7 +267,7 @@ fn piece(
             };
             copy_icon(out, src, g, from, (cx, cy), st.size, opts);
         }
-        None => symbol(out, s, cx, cy, cell, st),
+        _ => symbol(out, s, cx, cy, cell, st),
     }
 }
 

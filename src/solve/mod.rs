@@ -3,9 +3,9 @@
 //!
 //! # Models
 //! - **Tango**: one Boolean per cell (`true` = sun). Hard rules: every line holds exactly half
-//!   suns (at most half suns and at most half moons, each a sequential-counter encoding in
-//!   clauses), no three alike in a line (two clauses per triple). The
-//!   puzzle's data are *assumption literals*: a given is the cell literal (or its negation), a
+//!   suns (at most half suns and at most half moons: up to 8 cells a line, no `n/2 + 1` cells
+//!   all alike as plain clauses; longer lines a sequential counter each), no three alike in a
+//!   line (two clauses per triple). The puzzle's data are *assumption literals*: a given is the cell literal (or its negation), a
 //!   marker is a guard literal `g` with `g => (a == b)` (`=`) or `g => (a != b)` (`x`) asserted
 //!   for every edge once. So a Tango model depends only on the board size, and one solver per
 //!   size is built once per thread and reused for every puzzle of that size.
@@ -324,6 +324,43 @@ pub fn solve(p: &Puzzle, opts: &SolveOptions) -> Result<Report, SolveError> {
     .map(|(outcome, timings)| Report { outcome, timings })?;
     report.timings.total = start.elapsed();
     Ok(report)
+}
+
+/// A board shape a z3 model is built for (a model depends only on the game and the size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A Tango board of `rows` x `cols`.
+    Tango {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A Queens board of `n` x `n`.
+    Queens {
+        /// The side.
+        n: usize,
+    },
+}
+
+impl Shape {
+    /// LinkedIn's Tango board, 6x6: the shape worth preparing ahead of a screenshot.
+    pub const TANGO_6X6: Shape = Shape::Tango { rows: 6, cols: 6 };
+}
+
+/// Prepares this thread's z3 session ahead of the first puzzle: creates the thread's context
+/// and builds each listed model into the per-thread cache (see
+/// [`SolveOptions::reuse_models`]), each checked once without puzzle data. A later [`solve`]
+/// on this thread then pays only the puzzle. Nothing is built when `reuse_models` is off.
+pub fn prepare(shapes: &[Shape], opts: &SolveOptions) -> Result<(), SolveError> {
+    model::start_context()?;
+    if !opts.reuse_models {
+        return Ok(());
+    }
+    for &shape in shapes {
+        model::prepare(shape, opts)?;
+    }
+    Ok(())
 }
 
 pub(super) fn check_shape(p: &Puzzle) -> Result<(), PuzzleError> {

@@ -1,8 +1,8 @@
 //! Solving, the z3 models: one Boolean model per game and size, cached per thread, with
 //! assumption literals for a puzzle's data (see the [`super`] module doc).
 
-use super::clauses::{at_most, clause, exactly_one};
-use super::{Conflict, LOGIC, SolveError, SolveOptions};
+use super::clauses::{at_most_half_alike, clause, exactly_one};
+use super::{Conflict, LOGIC, Shape, SolveError, SolveOptions};
 use crate::puzzle::{Edge, Marker, Puzzle, Solution, Symbol};
 use std::cell::RefCell;
 use std::sync::Once;
@@ -62,6 +62,12 @@ fn new_solver() -> Result<Solver, SolveError> {
     Solver::new_for_logic(LOGIC).ok_or(SolveError::Z3("no solver for the QF_LIA logic"))
 }
 
+/// Creates this thread's z3 context (z3 makes it on the first use; creating it costs several
+/// milliseconds, mostly page faults of its expression tables) by making a solver and dropping it.
+pub(super) fn start_context() -> Result<(), SolveError> {
+    new_solver().map(drop)
+}
+
 impl Model {
     fn tango(rows: usize, cols: usize) -> Result<Model, SolveError> {
         let solver = new_solver()?;
@@ -71,16 +77,12 @@ impl Model {
         let at = |r: usize, c: usize| &cells[r * cols + c];
         // Balance: half suns in every row and column.
         for r in 0..rows {
-            let suns: Vec<Bool> = (0..cols).map(|c| at(r, c).clone()).collect();
-            let moons: Vec<Bool> = suns.iter().map(|b| b.not()).collect();
-            at_most(&solver, None, &suns, cols / 2, &format!("row{r}_sun"));
-            at_most(&solver, None, &moons, cols / 2, &format!("row{r}_moon"));
+            let line: Vec<Bool> = (0..cols).map(|c| at(r, c).clone()).collect();
+            at_most_half_alike(&solver, &line, &format!("row{r}"));
         }
         for c in 0..cols {
-            let suns: Vec<Bool> = (0..rows).map(|r| at(r, c).clone()).collect();
-            let moons: Vec<Bool> = suns.iter().map(|b| b.not()).collect();
-            at_most(&solver, None, &suns, rows / 2, &format!("col{c}_sun"));
-            at_most(&solver, None, &moons, rows / 2, &format!("col{c}_moon"));
+            let line: Vec<Bool> = (0..rows).map(|r| at(r, c).clone()).collect();
+            at_most_half_alike(&solver, &line, &format!("col{c}"));
         }
         // No three alike in a line.
         let triple = |a: &Bool, b: &Bool, c: &Bool| {
@@ -170,6 +172,17 @@ impl Model {
             timeout: None,
             uses: 0,
         })
+    }
+
+    /// The board shape this model is for.
+    fn shape(&self) -> Shape {
+        match &self.kind {
+            Kind::Tango { rows, cols, .. } => Shape::Tango {
+                rows: *rows,
+                cols: *cols,
+            },
+            Kind::Queens { n, .. } => Shape::Queens { n: *n },
+        }
     }
 
     pub(super) fn fits(&self, p: &Puzzle) -> bool {
@@ -276,12 +289,18 @@ impl Model {
         opts: &SolveOptions,
     ) -> Result<Check, SolveError> {
         self.set_timeout(opts);
+        let start = Instant::now();
         match self.solver.check_assumptions(lits) {
             SatResult::Sat => Ok(Check::Sat),
             SatResult::Unsat => Ok(Check::Unsat),
             SatResult::Unknown => {
                 let why = self.solver.get_reason_unknown().unwrap_or_default();
-                if why.contains("timeout") || why.contains("canceled") {
+                // z3 4.8.12 sometimes names another reason ("incomplete (theory arithmetic)")
+                // when its timer stopped the check: past the limit, it is the timeout.
+                let past_limit = opts
+                    .timeout_ms
+                    .is_some_and(|ms| start.elapsed().as_millis() >= u128::from(ms));
+                if why.contains("timeout") || why.contains("canceled") || past_limit {
                     Ok(Check::Timeout)
                 } else {
                     Err(SolveError::Unknown(why))
@@ -481,4 +500,25 @@ pub(super) fn with_model<T>(
         MODELS.with(|m| m.borrow_mut().push(model));
     }
     out
+}
+
+/// Builds the model of `shape` into this thread's cache (unless one is there) and runs one
+/// check of it with no puzzle data inside a scope, so that the context, the rules and z3's
+/// first-check set-up are paid before the first puzzle arrives. What the check learns follows
+/// from the rules alone, so later puzzles see the same model.
+pub(super) fn prepare(shape: Shape, opts: &SolveOptions) -> Result<(), SolveError> {
+    let cached = MODELS.with(|m| m.borrow().iter().any(|m| m.shape() == shape));
+    if cached {
+        return Ok(());
+    }
+    let mut model = match shape {
+        Shape::Tango { rows, cols } => Model::tango(rows, cols)?,
+        Shape::Queens { n } => Model::queens(n)?,
+    };
+    model.solver.push();
+    let warm = model.check_lits(&[], opts);
+    model.solver.pop(1);
+    warm?;
+    MODELS.with(|m| m.borrow_mut().push(model));
+    Ok(())
 }

@@ -63,10 +63,19 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError>
     Ok(match img {
         image::DynamicImage::ImageRgb8(rgb) => rgb,
         other if other.color().has_alpha() => {
-            let rgba = other.to_rgba8();
+            // No copy when the image already is 8-bit RGBA (most PNG screenshots with alpha).
+            let rgba = match other {
+                image::DynamicImage::ImageRgba8(x) => x,
+                o => o.to_rgba8(),
+            };
             let mut out = RgbImage::new(rgba.width(), rgba.height());
             for (o, p) in out.pixels_mut().zip(rgba.pixels()) {
                 let a = u16::from(p[3]);
+                if a == 255 {
+                    // Opaque: the blend below gives the pixel itself.
+                    o.0 = [p[0], p[1], p[2]];
+                    continue;
+                }
                 for k in 0..3 {
                     o[k] = ((u16::from(p[k]) * a + 255 * (255 - a) + 127) / 255) as u8;
                 }

@@ -6,9 +6,11 @@
 //! - [`deskew`]: a tilted capture -> its straightened copy (the angle measured from its lines);
 //! - [`tango`] / [`queens`]: image -> located lattice ([`crate::board::Grid`]) -> cells and
 //!   markers -> [`crate::board::Reading`], each reader with its own locator;
+//! - [`cue`]: which reader to try first, from a sparse look at the colours;
 //! - [`pixel`]: the pixel sampling both readers share;
 //! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
+pub mod cue;
 pub mod debug;
 pub mod decode;
 pub mod denoise;

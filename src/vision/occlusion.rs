@@ -16,7 +16,6 @@ use crate::board::{Grid, Reading};
 use crate::certify::Element;
 use crate::puzzle::{Edge, Pos, Puzzle};
 use image::{GrayImage, Luma, RgbImage};
-use imageproc::distance_transform::Norm;
 use imageproc::region_labelling::{Connectivity, connected_components};
 
 /// Options of [`find_occluded`].
@@ -117,7 +116,9 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     if x1 <= x0 + 2 || y1 <= y0 + 2 || g.cell_w <= 0.0 {
         return Vec::new();
     }
-    let contact = contact_mask(img, (x0, y0, x1, y1), g, opts);
+    let Some(contact) = contact_mask(img, (x0, y0, x1, y1), g, opts) else {
+        return Vec::new();
+    };
     let labels = connected_components(&contact, Connectivity::Eight, Luma([0u8]));
     let mut stats: Vec<(u32, u32, u32, u32, u32)> = Vec::new();
     for (x, y, l) in labels.enumerate_pixels() {
@@ -166,16 +167,18 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
-/// grid lines (255 = in the mask).
+/// grid lines (255 = in the mask); `None` when the mask is empty (a board with no near-black or
+/// no near-white pixel skips the dilations: most boards without a pointer).
 fn contact_mask(
     img: &RgbImage,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     g: &Grid,
     opts: &OcclusionOptions,
-) -> GrayImage {
+) -> Option<GrayImage> {
     let (w, h) = (x1 - x0, y1 - y0);
     let mut dark = GrayImage::new(w, h);
     let mut bright = GrayImage::new(w, h);
+    let (mut any_dark, mut any_bright) = (false, false);
     for y in 0..h {
         for x in 0..w {
             let p = img.get_pixel(x0 + x, y0 + y).0;
@@ -187,19 +190,25 @@ fn contact_mask(
             let luma = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
             if luma < opts.dark_max as u32 {
                 dark.put_pixel(x, y, Luma([255]));
+                any_dark = true;
             } else if luma > opts.bright_min as u32 {
                 bright.put_pixel(x, y, Luma([255]));
+                any_bright = true;
             }
         }
     }
-    let near_dark = imageproc::morphology::dilate(&dark, Norm::LInf, opts.contact);
-    let near_bright = imageproc::morphology::dilate(&bright, Norm::LInf, opts.contact);
+    if !(any_dark && any_bright) {
+        return None;
+    }
+    let near_dark = dilate_square(&dark, opts.contact);
+    let near_bright = dilate_square(&bright, opts.contact);
     let band = (opts.line_band * g.cell_w.min(g.cell_h)).max(1.5);
     let on_line = |v: f32, start: f32, pitch: f32| {
         let k = ((v - start) / pitch).round();
         (v - (start + k * pitch)).abs() <= band
     };
     let mut out = GrayImage::new(w, h);
+    let mut any = false;
     for y in 0..h {
         for x in 0..w {
             let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
@@ -212,6 +221,42 @@ fn contact_mask(
                 continue;
             }
             out.put_pixel(x, y, Luma([255]));
+            any = true;
+        }
+    }
+    any.then_some(out)
+}
+
+/// `imageproc::morphology::dilate(mask, Norm::LInf, k)` of a non-empty mask, computed as two
+/// separable passes of windowed counts (a pixel is set when any pixel within `k` in x and in y
+/// is): the same mask, in linear time instead of two distance transforms.
+fn dilate_square(mask: &GrayImage, k: u8) -> GrayImage {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let rows = dilate_lines(mask.as_raw(), (w, 1), (h, w), k as usize);
+    let out = dilate_lines(&rows, (h, w), (w, 1), k as usize);
+    GrayImage::from_raw(w as u32, h as u32, out)
+        .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
+}
+
+/// One pass of [`dilate_square`] over `lines` lines of `len` pixels: the pixel at
+/// `line * line_step + i * step` is set when any pixel within `k` of it along its line is.
+fn dilate_lines(
+    src: &[u8],
+    (len, step): (usize, usize),
+    (lines, line_step): (usize, usize),
+    k: usize,
+) -> Vec<u8> {
+    let mut out = vec![0u8; src.len()];
+    let mut prefix = vec![0u32; len + 1];
+    for line in 0..lines {
+        let at = |i: usize| line * line_step + i * step;
+        for i in 0..len {
+            prefix[i + 1] = prefix[i] + u32::from(src[at(i)] > 0);
+        }
+        for i in 0..len {
+            if prefix[(i + k + 1).min(len)] > prefix[i.saturating_sub(k)] {
+                out[at(i)] = 255;
+            }
         }
     }
     out
@@ -262,6 +307,27 @@ mod tests {
             "OcclusionOptions",
             &format!("{:?}", OcclusionOptions::default()),
         );
+    }
+
+    #[test]
+    fn square_dilation_matches_imageproc() {
+        use imageproc::distance_transform::Norm;
+        let mut seed = 7u64;
+        for (w, h) in [(1, 1), (9, 4), (23, 17), (40, 3), (61, 45)] {
+            let mut mask = GrayImage::from_fn(w, h, |_, _| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                Luma([if seed >> 60 == 0 { 255 } else { 0 }])
+            });
+            // Only non-empty masks are dilated (an empty one is skipped before); imageproc
+            // sets every pixel of an empty mask smaller than the radius.
+            mask.put_pixel(w / 2, h / 3, Luma([255]));
+            for k in 0..5 {
+                let want = imageproc::morphology::dilate(&mask, Norm::LInf, k);
+                assert_eq!(dilate_square(&mask, k), want, "{w}x{h} k={k}");
+            }
+        }
     }
 
     #[test]

@@ -209,7 +209,7 @@ pub async fn hint(State(state): State<Arc<AppState>>, req: Request) -> Response 
 /// for a tilted capture, `before_png` (the straightened screenshot the overlay is drawn on).
 pub fn solve_json(opts: &ImageOptions, name: &str, bytes: &[u8]) -> (StatusCode, Value) {
     let (read, times) = read_plain(bytes, &opts.read);
-    let (img, mut solved, code) = match solve_read(opts, read, &times) {
+    let (img, mut solved, code) = match solve_read(opts, read, &times, None) {
         Ok(x) => x,
         Err((code, msg)) => {
             let v = error_fields(image_error_json(name, code, &msg), code);
