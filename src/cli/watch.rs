@@ -211,7 +211,7 @@ fn solve_file(cfg: &SolveConfig, path: &Path, out_dir: Option<&Path>) {
         debug: None,
     };
     let o = super::runner::guarded(&item.input, || {
-        solve_image(cfg, &item, &name, &bytes, true, t0.elapsed())
+        solve_image(cfg, &item, &name, &bytes, true, t0.elapsed(), None)
     });
     eprint!("{}", o.err);
     let mut out = std::io::stdout().lock();
