@@ -44,7 +44,7 @@ pub struct DeskewOptions {
     pub probe_degrees: f32,
     /// See `probe_degrees`. Default 1.15.
     pub straight_ratio: f32,
-    /// Rows (and columns) sampled for that first look. Default 50.
+    /// Rows (and columns) sampled for that first look. Default 24.
     pub probe_samples: u32,
     /// A gradient point weighs its luma difference, capped at this: faint long lines (the
     /// light grid of a Tango board) count as much as the strong, short edges of icons and
@@ -68,7 +68,7 @@ impl Default for DeskewOptions {
             max_weight: 20.0,
             probe_degrees: 0.5,
             straight_ratio: 1.15,
-            probe_samples: 50,
+            probe_samples: 24,
             max_points: 12_000,
         }
     }
