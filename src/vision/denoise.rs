@@ -12,6 +12,7 @@
 //! differ from the cells by ~25 luma levels, which noise of sigma 8 hides from the locator.
 //! The answer is still drawn on the original.
 
+use crate::vision::pixel::luma_256;
 use image::RgbImage;
 
 /// Options of [`estimate_sigma`] and [`smooth`].
@@ -56,9 +57,7 @@ pub fn estimate_sigma(img: &RgbImage, opts: &DenoiseOptions) -> f32 {
         return 0.0;
     }
     let raw = img.as_raw();
-    let luma = |i: usize| {
-        (77 * u32::from(raw[i]) + 150 * u32::from(raw[i + 1]) + 29 * u32::from(raw[i + 2])) >> 8
-    };
+    let luma = |i: usize| luma_256(raw[i], raw[i + 1], raw[i + 2]) >> 8;
     let mut hist = [0u64; 256];
     let step = (h / opts.samples.max(1)).max(1) as usize;
     for y in (0..h as usize).step_by(step) {

@@ -13,6 +13,7 @@
 //!
 //! Angles follow imageproc's `rotate_about_center`: positive is clockwise on screen.
 
+use crate::vision::pixel::luma_256;
 use image::{Rgb, RgbImage};
 use imageproc::geometric_transformations::{Interpolation, rotate_about_center};
 
@@ -118,12 +119,7 @@ pub fn measure(img: &RgbImage, opts: &DeskewOptions) -> Tilt {
         return straight;
     }
     let (vertical, horizontal) = gradient_points(img, opts);
-    let score = |deg: f32| {
-        let t = deg.to_radians().tan();
-        // A clockwise turn by t moves a vertical line to x = x0 - y t, a horizontal one to
-        // y = y0 + x t: x + y t and y - x t are constant along them.
-        sharpness(&vertical, t) + sharpness(&horizontal, -t)
-    };
+    let score = |deg: f32| alignment(&vertical, &horizontal, deg);
     let base = score(0.0);
     if base <= 0.0 {
         return straight;
@@ -149,13 +145,18 @@ pub fn measure(img: &RgbImage, opts: &DeskewOptions) -> Tilt {
     }
 }
 
+/// How well the points line up when the content is turned clockwise by `deg`: a clockwise turn
+/// by `t` moves a vertical line to `x = x0 - y t` and a horizontal one to `y = y0 + x t`, so
+/// `x + y t` and `y - x t` are constant along them.
+fn alignment(vertical: &[Point], horizontal: &[Point], deg: f32) -> f64 {
+    let t = deg.to_radians().tan();
+    sharpness(vertical, t) + sharpness(horizontal, -t)
+}
+
 /// Whether the points line up at 0 degrees clearly better than at
 /// [`DeskewOptions::probe_degrees`] either side (or there are none).
 fn is_straight(vertical: &[Point], horizontal: &[Point], opts: &DeskewOptions) -> bool {
-    let score = |deg: f32| {
-        let t = deg.to_radians().tan();
-        sharpness(vertical, t) + sharpness(horizontal, -t)
-    };
+    let score = |deg: f32| alignment(vertical, horizontal, deg);
     let base = score(0.0);
     let near = score(opts.probe_degrees).max(score(-opts.probe_degrees));
     base <= 0.0 || base >= f64::from(opts.straight_ratio) * near
@@ -195,11 +196,11 @@ fn gradient_points(img: &RgbImage, opts: &DeskewOptions) -> (Vec<Point>, Vec<Poi
     if w < 3 || h < 3 {
         return (Vec::new(), Vec::new());
     }
-    // Integer Rec. 601 luma (x256), in gradient units of 1/256 level.
+    // Integer luma (x256), in gradient units of 1/256 level.
     let raw = img.as_raw();
     let luma = |x: u32, y: u32| {
         let i = 3 * (y as usize * w as usize + x as usize);
-        77 * i32::from(raw[i]) + 150 * i32::from(raw[i + 1]) + 29 * i32::from(raw[i + 2])
+        luma_256(raw[i], raw[i + 1], raw[i + 2]) as i32
     };
     let min_g = (opts.min_gradient * 256.0) as i32;
     let mut vertical = Vec::new();

@@ -49,6 +49,12 @@ pub fn luma(p: [f32; 3]) -> f32 {
     0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]
 }
 
+/// Integer luma times 256 (Rec. 601 weights rounded to 77/150/29), for the per-pixel passes
+/// over whole images.
+pub fn luma_256(r: u8, g: u8, b: u8) -> u32 {
+    77 * u32::from(r) + 150 * u32::from(g) + 29 * u32::from(b)
+}
+
 /// Chroma of an RGB triple: max - min channel.
 pub fn chroma(p: [f32; 3]) -> f32 {
     p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])

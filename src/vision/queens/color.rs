@@ -87,7 +87,7 @@ impl Lab {
 /// Rec. 601 luma of an 8-bit RGB pixel, 0..=255 (8-bit fixed-point weights 77/150/29).
 #[inline]
 pub fn luma(p: [u8; 3]) -> u8 {
-    ((77 * u32::from(p[0]) + 150 * u32::from(p[1]) + 29 * u32::from(p[2])) >> 8) as u8
+    (crate::vision::pixel::luma_256(p[0], p[1], p[2]) >> 8) as u8
 }
 
 #[cfg(test)]

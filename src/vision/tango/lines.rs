@@ -2,6 +2,7 @@
 //! the long ridge runs that become line candidates.
 
 use super::locate::TangoLocateOptions;
+use crate::vision::pixel::luma_256;
 use image::RgbImage;
 
 /// A grey working copy of the image.
@@ -81,11 +82,6 @@ impl WorkImage {
     pub fn to_orig(&self, v: f32) -> f32 {
         (v + 0.5) * self.scale as f32 - 0.5
     }
-}
-
-/// Luma times 256 (Rec. 601 weights rounded to 77/150/29).
-fn luma_256(r: u8, g: u8, b: u8) -> u32 {
-    77 * u32::from(r) + 150 * u32::from(g) + 29 * u32::from(b)
 }
 
 /// Ridge masks: `v[i]` marks pixels of vertical lines, `h[i]` of horizontal lines.
