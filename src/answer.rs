@@ -283,17 +283,29 @@ pub fn solve_reading(
                     ref solution,
                     ..
                 } => {
-                    // z3 proves the repaired puzzle unique before it is shown.
-                    let again = solve::solve(puzzle, opts)?;
-                    if matches!(&again.outcome, Outcome::Unique(s) if s == solution) {
-                        reading.puzzle = puzzle.clone();
-                        report = again;
-                        Some(c)
-                    } else {
+                    let contradicted = wrong_pieces(&reading.placed, solution).len();
+                    if contradicted > certify.max_repair_wrong_pieces {
                         Some(Certificate::Unrepaired {
                             suspects: certify::free_elements(&reading, certify),
-                            reason: "z3 did not confirm the repair".into(),
+                            reason: format!(
+                                "the only reading with one solution calls {} placed {} wrong",
+                                contradicted,
+                                if contradicted == 1 { "piece" } else { "pieces" }
+                            ),
                         })
+                    } else {
+                        // z3 proves the repaired puzzle unique before it is shown.
+                        let again = solve::solve(puzzle, opts)?;
+                        if matches!(&again.outcome, Outcome::Unique(s) if s == solution) {
+                            reading.puzzle = puzzle.clone();
+                            report = again;
+                            Some(c)
+                        } else {
+                            Some(Certificate::Unrepaired {
+                                suspects: certify::free_elements(&reading, certify),
+                                reason: "z3 did not confirm the repair".into(),
+                            })
+                        }
                     }
                 }
                 other => Some(other),

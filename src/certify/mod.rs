@@ -46,6 +46,13 @@ pub struct CertifyOptions {
     pub max_repair_changes: usize,
     /// Alternative solutions kept for the report. Default 3.
     pub max_alternatives: usize,
+    /// Most placed pieces a repaired solution may call wrong. A repair that adds a clue relies
+    /// on every element read with confidence being right; pieces the player placed that
+    /// disagree with the repaired solution say one was not (a marker lost under a bright band
+    /// leaves the puzzle with several solutions, and a doubted edge "repaired" into a marker
+    /// then picks the wrong one). The pieces only veto a repair, they never make one.
+    /// Default 0.
+    pub max_repair_wrong_pieces: usize,
 }
 
 impl Default for CertifyOptions {
@@ -57,6 +64,7 @@ impl Default for CertifyOptions {
             max_queens_maps: 20_000,
             max_repair_changes: 3,
             max_alternatives: 3,
+            max_repair_wrong_pieces: 0,
         }
     }
 }

@@ -43,7 +43,7 @@ pub enum Class {
 }
 
 /// The puzzle of a case: Tango 6x6 / 8x8 or Queens 7..10 (Tango only for `themed`).
-fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
+pub fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
     let mut rng = Rng::new(seed ^ 0xA5A5);
     let tango = variation == "themed" || rng.chance(0.5);
     let (game, size) = if tango {

@@ -81,16 +81,21 @@ pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &TangoLocateOptions) -> (f
     } else {
         Theme::Dark
     };
-    let ok = bgs
+    let in_range = |l: f32| match theme {
+        Theme::Light => l >= opts.light_min_luma,
+        Theme::Dark => l <= opts.dark_max_luma,
+    };
+    // Neutral cells count; most of them must also have the theme's brightness (a bright band
+    // sweeping a solved board lights up a few dark-mode cells without making them unlike Tango).
+    let neutral: Vec<f32> = bgs
         .iter()
-        .filter(|&&p| {
-            let l = luma(p);
-            let in_range = match theme {
-                Theme::Light => l >= opts.light_min_luma,
-                Theme::Dark => l <= opts.dark_max_luma,
-            };
-            in_range && chroma(p) <= opts.max_bg_chroma
-        })
-        .count();
-    (ok as f32 / bgs.len() as f32, theme)
+        .filter(|&&p| chroma(p) <= opts.max_bg_chroma)
+        .map(|&p| luma(p))
+        .collect();
+    let themed = neutral.iter().filter(|&&l| in_range(l)).count();
+    let n = bgs.len() as f32;
+    if (themed as f32) < opts.min_theme_cells * n {
+        return (themed as f32 / n, theme);
+    }
+    (neutral.len() as f32 / n, theme)
 }

@@ -27,6 +27,7 @@ pub(super) fn read_cells(
                 given: false,
                 given_conf: 1.0,
                 overlay,
+                lit: lit(bg, theme, opts),
                 icon_frac,
                 hist,
                 symbol: None,
@@ -34,13 +35,19 @@ pub(super) fn read_cells(
             });
         }
     }
-    // Given split: two luma clusters (Otsu), oriented by the theme.
-    let lumas: Vec<f32> = cells.iter().map(|c| luma(c.bg)).collect();
+    // Given split: two luma clusters (Otsu) of the cells in the theme's range, oriented by the
+    // theme.
+    let lumas: Vec<f32> = cells
+        .iter()
+        .filter(|c| !c.lit)
+        .map(|c| luma(c.bg))
+        .collect();
     if let Some((thr, lo_mean, hi_mean)) = two_means_1d(&lumas)
         && hi_mean - lo_mean >= opts.given_min_contrast
     {
         let half = (hi_mean - lo_mean) / 2.0;
-        for (c, &l) in cells.iter_mut().zip(&lumas) {
+        for c in cells.iter_mut().filter(|c| !c.lit) {
+            let l = luma(c.bg);
             c.given = match theme {
                 Theme::Light => l < thr,
                 Theme::Dark => l > thr,
@@ -50,12 +57,23 @@ pub(super) fn read_cells(
     }
     // (Otherwise all backgrounds are alike: no givens.)
     for c in cells.iter_mut() {
-        if c.overlay > opts.overlay_max_frac {
-            // Stripes or another overlay cover the background: given or not is a guess.
+        if c.overlay > opts.overlay_max_frac || c.lit {
+            // Stripes, a bright band or another overlay cover the background: given or not
+            // is a guess (a piece there is kept as placed, and the cell is doubted).
             c.given_conf = c.given_conf.min(opts.overlay_given_conf);
         }
     }
     cells
+}
+
+/// A neutral background out of the theme's brightness range (see [`CellRead::lit`]).
+fn lit(bg: [f32; 3], theme: Theme, opts: &TangoReadOptions) -> bool {
+    let l = luma(bg);
+    chroma(bg) <= opts.locate.max_bg_chroma
+        && match theme {
+            Theme::Light => l < opts.locate.light_min_luma,
+            Theme::Dark => l > opts.locate.dark_max_luma,
+        }
 }
 
 /// Otsu split of 1-D values: `(threshold, mean below, mean above)`.

@@ -127,6 +127,10 @@ pub struct TangoLocateOptions {
     /// Least fraction of cells with a Tango-like background (one odd cell in 36 is allowed for a
     /// pointer or click ring). Default 0.95.
     pub min_tango_cells: f32,
+    /// Least fraction of cells whose neutral background also has the theme's brightness (light
+    /// at least [`Self::light_min_luma`], dark at most [`Self::dark_max_luma`]); the others may
+    /// be lit or dimmed by an overlay such as the win shimmer. Default 0.75.
+    pub min_theme_cells: f32,
     /// Least overall score (coverage x Tango cells) of an accepted board. Default 0.45.
     pub min_score: f32,
     /// How many of the best lattice proposals are checked in full. Default 12.
@@ -206,6 +210,7 @@ impl Default for TangoLocateOptions {
             light_min_luma: 200.0,
             dark_max_luma: 110.0,
             min_tango_cells: 0.95,
+            min_theme_cells: 0.75,
             min_score: 0.45,
             max_candidates: 12,
             pick_extent_tol: 0.3,

@@ -179,6 +179,9 @@ pub struct CellRead {
     pub given_conf: f32,
     /// Fraction of strongly coloured background samples (an overlay over the cell).
     pub overlay: f32,
+    /// The neutral background is out of the theme's brightness range (lit by the win shimmer
+    /// in dark mode, dimmed in light mode): whether the cell is a given cannot be told.
+    pub lit: bool,
     /// Fraction of the icon disc that differs from the background.
     pub icon_frac: f32,
     /// Icon colour histogram (red-orange, yellow, green, blue, purple, dark, light).
@@ -432,11 +435,12 @@ fn read_edges(
         .map(|e| {
             let mut r = read_edge(img, grid, theme, cells, e, opts);
             let (a, b) = e.cells();
-            let covered = [a, b]
-                .iter()
-                .any(|p| cells[p.index(grid.cols)].overlay > opts.overlay_max_frac);
+            let covered = [a, b].iter().any(|p| {
+                let c = &cells[p.index(grid.cols)];
+                c.overlay > opts.overlay_max_frac || c.lit
+            });
             if covered {
-                // Stripes over a neighbouring cell can hide or fake a glyph.
+                // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
                 r.conf = r.conf.min(opts.overlay_given_conf);
             }
             r
