@@ -57,9 +57,13 @@ pub(super) fn read_cells(
     }
     // (Otherwise all backgrounds are alike: no givens.)
     for c in cells.iter_mut() {
-        if c.overlay > opts.overlay_max_frac || c.lit {
-            // Stripes, a bright band or another overlay cover the background: given or not
-            // is a guess (a piece there is kept as placed, and the cell is doubted).
+        if c.lit {
+            // A bright band or another overlay lights the whole background: given or not is a
+            // guess (a piece there is kept as placed, and the cell is doubted).
+            c.given_conf = c.given_conf.min(opts.overlay_given_conf);
+        } else if c.overlay > opts.overlay_max_frac {
+            // Stripes: LinkedIn draws them on a white ground that hides a given's grey
+            // (a real capture shows a striped given as white between the stripes).
             c.given_conf = c.given_conf.min(opts.overlay_given_conf);
         }
     }

@@ -56,6 +56,7 @@ pub(super) fn read_edge(
             coloured[j * n + i] = support >= opts.marker_colour_support;
         }
     }
+    let mut zeroed = vec![false; n * n];
     if coloured.contains(&true) {
         let reach = opts.marker_colour_reach as i64;
         for j in 0..n as i64 {
@@ -72,13 +73,23 @@ pub(super) fn read_edge(
                 });
                 if near {
                     d[(j * n as i64 + i) as usize] = 0.0;
+                    zeroed[(j * n as i64 + i) as usize] = true;
                 }
             }
         }
     }
+    let masked = {
+        let (lo, hi) = (n / 4, n - n / 4);
+        let count = (lo..hi)
+            .flat_map(|j| (lo..hi).map(move |i| (i, j)))
+            .filter(|&(i, j)| zeroed[j * n + i])
+            .count();
+        count as f32 / ((hi - lo) * (hi - lo)) as f32
+    };
     let contrast = d.iter().copied().fold(0.0, f32::max);
     let none = |conf: f32| EdgeRead {
         edge,
+        masked,
         contrast,
         ink_chroma: 0.0,
         aspect: 0.0,

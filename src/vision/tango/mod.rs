@@ -50,6 +50,9 @@ pub struct TangoReadOptions {
     /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
     /// Default 0.2.
     pub overlay_given_conf: f32,
+    /// A marker read beside a covered cell keeps its confidence when at most this fraction of
+    /// the middle of its patch was masked as coloured overlay. Default 0.15.
+    pub overlay_max_masked: f32,
     /// Radius of the icon disc sampled in each cell, as a fraction of the pitch. Default 0.3.
     pub icon_radius: f32,
     /// Samples across the icon disc diameter. Default 24.
@@ -132,6 +135,7 @@ impl Default for TangoReadOptions {
             given_min_contrast: 6.0,
             overlay_max_frac: 0.05,
             overlay_given_conf: 0.2,
+            overlay_max_masked: 0.15,
             icon_radius: 0.3,
             icon_samples: 24,
             icon_delta: 45.0,
@@ -199,6 +203,8 @@ pub struct EdgeRead {
     pub edge: Edge,
     /// Strongest contrast in the patch (grey levels).
     pub contrast: f32,
+    /// Fraction of the middle of the patch (its central half) masked as coloured overlay.
+    pub masked: f32,
     /// Chroma of the glyph's strongest sample (0 when no glyph).
     pub ink_chroma: f32,
     /// Glyph bounding box width / height (0 when no glyph).
@@ -437,7 +443,7 @@ fn read_edges(
             let (a, b) = e.cells();
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                c.overlay > opts.overlay_max_frac || c.lit
+                (c.overlay > opts.overlay_max_frac && r.masked > opts.overlay_max_masked) || c.lit
             });
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
