@@ -20,7 +20,7 @@ pub(super) fn read_cells(
     for r in 0..grid.rows {
         for c in 0..grid.cols {
             let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
-            let (icon_frac, hist) = icon(img, grid, Pos::new(r, c), bg, opts);
+            let (icon_frac, hist, hue) = icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
@@ -30,6 +30,7 @@ pub(super) fn read_cells(
                 lit: lit(bg, theme, opts),
                 icon_frac,
                 hist,
+                hue,
                 symbol: None,
                 conf: 1.0,
             });
@@ -103,20 +104,22 @@ pub(super) fn two_means_1d(v: &[f32]) -> Option<(f32, f32, f32)> {
     best.map(|b| (b.1, b.2, b.3))
 }
 
-/// Icon pixel fraction and colour histogram of a cell's central disc.
+/// Icon pixel fraction, colour histogram and mean hue (degrees; `None` without coloured
+/// pixels) of a cell's central disc.
 fn icon(
     img: &RgbImage,
     grid: &Grid,
     p: Pos,
     bg: [f32; 3],
     opts: &TangoReadOptions,
-) -> (f32, [f32; ICON_BINS]) {
+) -> (f32, [f32; ICON_BINS], Option<f32>) {
     let (cx, cy) = grid.center(p);
     let rad = opts.icon_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.icon_samples.max(4);
     let step = 2.0 * rad / n as f32;
     let bg_l = luma(bg);
     let mut hist = [0.0f32; ICON_BINS];
+    let mut hue_sum = (0.0f32, 0.0f32);
     let (mut total, mut inside) = (0usize, 0usize);
     for j in 0..=n {
         for i in 0..=n {
@@ -133,6 +136,10 @@ fn icon(
             }
             inside += 1;
             hist[colour_bin(px, bg_l, opts.hue_min_chroma, &opts.hue_bins)] += 1.0;
+            if chroma(px) >= opts.hue_min_chroma {
+                let h = hue(px).to_radians();
+                hue_sum = (hue_sum.0 + h.cos(), hue_sum.1 + h.sin());
+            }
         }
     }
     if inside > 0 {
@@ -140,7 +147,23 @@ fn icon(
             *h /= inside as f32;
         }
     }
-    (inside as f32 / total.max(1) as f32, hist)
+    let mean_hue = (hue_sum != (0.0, 0.0))
+        .then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
+    (inside as f32 / total.max(1) as f32, hist, mean_hue)
+}
+
+/// The smallest arc (degrees) holding every hue.
+fn hue_spread(hues: &[f32]) -> f32 {
+    if hues.len() < 2 {
+        return 0.0;
+    }
+    let mut h = hues.to_vec();
+    h.sort_by(f32::total_cmp);
+    let mut gap = 360.0 - (h[h.len() - 1] - h[0]);
+    for w in h.windows(2) {
+        gap = gap.max(w[1] - w[0]);
+    }
+    360.0 - gap
 }
 
 /// Bin of an icon pixel: hue sectors for coloured pixels, dark / light for grey ones.
@@ -293,11 +316,23 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             c.conf = c.conf.min(sym_conf * 2.0).min(1.0);
         }
     } else {
+        // All icons alike by their colour histograms: warmth decides (only suns, or only
+        // moons, were given). Two icon kinds the coarse histogram cannot tell apart (a red and
+        // an orange themed icon; a disc and a ring) are not alike: every icon is doubted.
+        let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
+        let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
+        let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
+        let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
+            && frac_gap <= opts.alike_max_frac_gap;
         for &i in &filled {
             let w = warmth(&cells[i].hist);
             let c = &mut cells[i];
             c.symbol = Some(if w >= 0.0 { Symbol::Sun } else { Symbol::Moon });
-            c.conf = c.conf.min(w.abs() * 2.0).min(1.0);
+            c.conf = if alike {
+                c.conf.min(w.abs() * 2.0).min(1.0)
+            } else {
+                0.0
+            };
         }
     }
 }

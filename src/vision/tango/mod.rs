@@ -72,6 +72,13 @@ pub struct TangoReadOptions {
     pub hue_bins: [f32; 5],
     /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
     pub cluster_min_separation: f32,
+    /// Icons all alike by their colour histograms must also have mean hues within this arc
+    /// (degrees), or they are two kinds the histogram cannot tell apart (within one kind, real
+    /// captures measure up to 6.4). Default 12.
+    pub alike_max_hue_spread: f32,
+    /// ... and icon fractions whose two clusters (Otsu) are at most this far apart (a disc and
+    /// a ring of one colour; within one kind, real captures measure up to 0.2). Default 0.25.
+    pub alike_max_frac_gap: f32,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -144,6 +151,8 @@ impl Default for TangoReadOptions {
             hue_min_chroma: 40.0,
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
+            alike_max_hue_spread: 12.0,
+            alike_max_frac_gap: 0.25,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             marker_radius: 0.18,
@@ -190,6 +199,8 @@ pub struct CellRead {
     pub icon_frac: f32,
     /// Icon colour histogram (red-orange, yellow, green, blue, purple, dark, light).
     pub hist: [f32; ICON_BINS],
+    /// Mean hue of the icon's coloured pixels (degrees), if it has any.
+    pub hue: Option<f32>,
     /// Symbol read, if any.
     pub symbol: Option<Symbol>,
     /// Confidence of the symbol / empty read, 0..=1.
