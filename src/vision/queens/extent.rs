@@ -26,6 +26,10 @@ pub struct ExtentOptions {
     pub min_share: f32,
     /// ...and at least this many do. Default 2.
     pub min_cells: usize,
+    /// Queens regions are pastel in both themes: a lattice cell darker than this CIE
+    /// lightness is page (a dark-mode page column taken in beside a board cut at the other
+    /// side), and the lattice is not the board. Default 30.
+    pub min_cell_lightness: f32,
 }
 
 impl Default for ExtentOptions {
@@ -35,6 +39,7 @@ impl Default for ExtentOptions {
             min_chroma: 8.0,
             min_share: 0.5,
             min_cells: 2,
+            min_cell_lightness: 30.0,
         }
     }
 }
@@ -49,6 +54,19 @@ pub fn check_extent(
     sample_opts: &SampleOptions,
     o: &ExtentOptions,
 ) -> Result<(), ReadError> {
+    if let Some(i) = samples
+        .cells
+        .iter()
+        .position(|c| c.colour.l < o.min_cell_lightness)
+    {
+        return Err(ReadError::NoBoard(format!(
+            "cell r{}c{} of the {}x{} grid found is page, not a coloured region",
+            i / grid.cols + 1,
+            i % grid.cols + 1,
+            grid.rows,
+            grid.cols
+        )));
+    }
     let palette: Vec<Lab> = samples
         .cells
         .iter()
