@@ -15,3 +15,31 @@ fn no_wrong_answer_on_any_variation() {
     let wrong: Vec<&String> = lines.iter().filter(|l| l.contains("Wrong")).collect();
     assert!(wrong.is_empty(), "wrong answers shown:\n{wrong:#?}");
 }
+
+/// Renders that were once read as a wrong unique answer, each for its own reason; none may be
+/// again (any other outcome is acceptable here).
+/// - shimmer 22: a bright band over a dark board made its cells look like givens and hid an
+///   `x`; a doubted edge was then "repaired" into `=` (the repair called four placed pieces
+///   wrong);
+/// - themed 64, 103, 129, 136: two themed icons of one colour family (a red and an orange
+///   icon, a disc and a ring) were all read as one symbol;
+/// - cut-edge 134: a dark-mode Queens board cut at the left was read with a column of page.
+#[test]
+fn once_wrong_renders_are_not_answered_wrong() {
+    let cases = [
+        ("shimmer", 22),
+        ("themed", 64),
+        ("themed", 103),
+        ("themed", 129),
+        ("themed", 136),
+        ("cut-edge", 134),
+    ];
+    for (variation, seed) in cases {
+        let (class, detail) = variations::run(seed, variation);
+        assert_ne!(
+            class,
+            variations::Class::Wrong,
+            "{variation} seed {seed}: {detail}"
+        );
+    }
+}
