@@ -23,7 +23,8 @@ fn no_wrong_answer_on_any_variation() {
 ///   wrong);
 /// - themed 64, 103, 129, 136: two themed icons of one colour family (a red and an orange
 ///   icon, a disc and a ring) were all read as one symbol;
-/// - cut-edge 134: a dark-mode Queens board cut at the left was read with a column of page.
+/// - cut-edge 134: a dark-mode Queens board cut at the left was read with a column of page;
+/// - pointer-arrow 82: a dark-mode arrow resting against an `x` made it read as `=`.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -33,6 +34,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("themed", 129),
         ("themed", 136),
         ("cut-edge", 134),
+        ("pointer-arrow", 82),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -118,6 +118,11 @@ pub(super) fn read_edge(
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
         glyph = kept;
+        if !glyph.is_empty() && touches(&glyph, &dropped, n, opts.marker_touch_reach) {
+            // Something reaching in from outside the patch (a pointer's outline) comes up to
+            // the glyph: its shape may be part of what was read.
+            intruder = true;
+        }
         if !glyph.is_empty() || dropped.is_empty() {
             break;
         }
@@ -243,6 +248,16 @@ pub(super) fn read_edge(
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
         ..glyph_none(0.0)
     }
+}
+
+/// Whether a sample of `a` lies within `reach` steps (Chebyshev) of one of `b`, on an `n x n`
+/// patch.
+fn touches(a: &[usize], b: &[usize], n: usize, reach: usize) -> bool {
+    b.iter().any(|&q| {
+        let (qi, qj) = (q % n, q / n);
+        a.iter()
+            .any(|&p| (p % n).abs_diff(qi) <= reach && (p / n).abs_diff(qj) <= reach)
+    })
 }
 
 /// 4-connected components of `d >= level` (ignoring `masked`) on an `n x n` patch: the pixels

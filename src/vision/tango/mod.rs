@@ -121,6 +121,9 @@ pub struct TangoReadOptions {
     /// Confidence of a glyph read after dropping something that reached into the patch from
     /// outside (a pointer). Default 0.3.
     pub marker_intruder_conf: f32,
+    /// ... also when what was dropped comes within this many samples of the glyph (a pointer
+    /// resting against a marker). Default 2.
+    pub marker_touch_reach: usize,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
@@ -168,6 +171,7 @@ impl Default for TangoReadOptions {
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
+            marker_touch_reach: 2,
             doubt_below: 0.5,
             white_percentile: 99.0,
             normalise_below: 235.0,
