@@ -324,6 +324,13 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
         let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
             && frac_gap <= opts.alike_max_frac_gap;
+        if !alike && let Some(split) = split_by_hue(cells, &filled, opts) {
+            for (i, symbol, conf) in split {
+                cells[i].symbol = Some(symbol);
+                cells[i].conf = cells[i].conf.min(conf);
+            }
+            return;
+        }
         for &i in &filled {
             let w = warmth(&cells[i].hist);
             let c = &mut cells[i];
@@ -335,4 +342,77 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             };
         }
     }
+}
+
+/// Two themed icons of one colour family told apart by mean hue: `(cell index, symbol,
+/// confidence)` for every icon, when every icon has a hue and the hues fall into two groups
+/// each at most [`TangoReadOptions::alike_max_hue_spread`] wide (and alike in fill), at least
+/// [`TangoReadOptions::hue_split_min_gap`] apart. The group nearer orange is the sun (which of
+/// a themed pair is "sun" is a convention). `None` otherwise.
+fn split_by_hue(
+    cells: &[CellRead],
+    filled: &[usize],
+    opts: &TangoReadOptions,
+) -> Option<Vec<(usize, Symbol, f32)>> {
+    let mut hues: Vec<(f32, usize)> = filled
+        .iter()
+        .map(|&i| cells[i].hue.map(|h| (h, i)))
+        .collect::<Option<_>>()?;
+    hues.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Unroll the circle at its largest gap.
+    let k = hues.len();
+    let start = (0..k)
+        .max_by(|&a, &b| {
+            let gap = |i: usize| (hues[i].0 - hues[(i + k - 1) % k].0).rem_euclid(360.0);
+            gap(a).total_cmp(&gap(b))
+        })
+        .unwrap_or(0);
+    let unrolled: Vec<(f32, usize)> = (0..k)
+        .map(|j| {
+            let (h, i) = hues[(start + j) % k];
+            (if start + j >= k { h + 360.0 } else { h }, i)
+        })
+        .collect();
+    let values: Vec<f32> = unrolled.iter().map(|v| v.0).collect();
+    let (thr, lo_mean, hi_mean) = two_means_1d(&values)?;
+    let (lo, hi): (Vec<(f32, usize)>, Vec<(f32, usize)>) =
+        unrolled.iter().partition(|v| v.0 < thr);
+    let (Some(lo_max), Some(hi_min)) = (lo.last(), hi.first()) else {
+        return None;
+    };
+    let spread = |g: &[(f32, usize)]| g.last().map_or(0.0, |l| l.0 - g[0].0);
+    let fill_gap = |g: &[(f32, usize)]| {
+        let f: Vec<f32> = g.iter().map(|v| cells[v.1].icon_frac).collect();
+        two_means_1d(&f).map_or(0.0, |(_, a, b)| b - a)
+    };
+    if hi_min.0 - lo_max.0 < opts.hue_split_min_gap
+        || spread(&lo) > opts.alike_max_hue_spread
+        || spread(&hi) > opts.alike_max_hue_spread
+        || fill_gap(&lo) > opts.alike_max_frac_gap
+        || fill_gap(&hi) > opts.alike_max_frac_gap
+    {
+        return None;
+    }
+    let from_orange = |h: f32| {
+        let d = (h - 40.0).rem_euclid(360.0);
+        d.min(360.0 - d)
+    };
+    let lo_is_sun = from_orange(lo_mean) <= from_orange(hi_mean);
+    Some(
+        unrolled
+            .iter()
+            .map(|&(h, i)| {
+                let in_lo = h < thr;
+                let (own, other) = if in_lo {
+                    (lo_mean, hi_mean)
+                } else {
+                    (hi_mean, lo_mean)
+                };
+                let (d_own, d_other) = ((h - own).abs(), (h - other).abs());
+                let conf = (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
+                let sun = in_lo == lo_is_sun;
+                (i, if sun { Symbol::Sun } else { Symbol::Moon }, conf)
+            })
+            .collect(),
+    )
 }

@@ -79,6 +79,10 @@ pub struct TangoReadOptions {
     /// ... and icon fractions whose two clusters (Otsu) are at most this far apart (a disc and
     /// a ring of one colour; within one kind, real captures measure up to 0.2). Default 0.25.
     pub alike_max_frac_gap: f32,
+    /// Icons alike by histogram but not by hue are read as two kinds when their mean hues form
+    /// two groups at least this far apart (degrees), each within
+    /// [`Self::alike_max_hue_spread`]. Default 10.
+    pub hue_split_min_gap: f32,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -156,6 +160,7 @@ impl Default for TangoReadOptions {
             cluster_min_separation: 0.6,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
+            hue_split_min_gap: 10.0,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             marker_radius: 0.18,
