@@ -373,6 +373,7 @@ fn main() -> Result<(), String> {
                 occluded: Vec::new(),
                 straightened: None,
                 icons: None,
+                pieces_as_givens: false,
             };
             let after = overlay(
                 &shot.image,

@@ -166,6 +166,10 @@ pub struct Reading {
     pub straightened: Option<f32>,
     /// Tango: the two icons of the board, when both were seen (which one was taken as S).
     pub icons: Option<Icons>,
+    /// Tango: the board's grid lines and given shading could not be seen (a capture
+    /// brightened until its light greys are white); the board was placed from its pieces and
+    /// markers, and every piece was taken as a given.
+    pub pieces_as_givens: bool,
 }
 
 /// The two icons of a Tango board as read: LinkedIn's sun and moon, or a themed pair (people,
@@ -210,6 +214,7 @@ impl Reading {
             occluded: Vec::new(),
             straightened: None,
             icons: None,
+            pieces_as_givens: false,
         }
     }
 }

@@ -59,6 +59,7 @@ fn overlay_on_a_real_tango_screenshot() {
         occluded: Vec::new(),
         straightened: None,
         icons: None,
+        pieces_as_givens: false,
     };
     let out = overlay(
         &img,

@@ -95,6 +95,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         occluded: Vec::new(),
         straightened: None,
         icons: None,
+        pieces_as_givens: false,
     }
 }
 

@@ -233,6 +233,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
         "straightened_degrees": r.straightened,
+        "pieces_as_givens": r.pieces_as_givens,
         "icons": r.icons.map(|i| json!({
             "themed": i.themed,
             "sun_example": pos_json(i.sun),
@@ -283,6 +284,10 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         out += &format!(
             "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
         );
+    }
+    if r.pieces_as_givens {
+        out += "# no grid lines or given shading visible (a capture brightened to white): the \
+                board was placed from its icons and every piece taken as a given\n";
     }
     if !r.placed.is_empty() {
         let list: Vec<String> = r.placed.iter().map(placed_str).collect();
@@ -535,6 +540,7 @@ mod tests {
             occluded: Vec::new(),
             straightened: None,
             icons: None,
+            pieces_as_givens: false,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

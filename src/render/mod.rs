@@ -40,6 +40,7 @@
 //!     occluded: vec![],
 //!     straightened: None,
 //!     icons: None,
+//!     pieces_as_givens: false,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

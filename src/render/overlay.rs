@@ -403,6 +403,7 @@ mod tests {
             occluded: Vec::new(),
             straightened: None,
             icons: None,
+            pieces_as_givens: false,
         }
     }
 

@@ -200,6 +200,7 @@ fn read_into(
         occluded: Vec::new(),
         straightened: None,
         icons: None,
+        pieces_as_givens: false,
     })
 }
 

@@ -147,8 +147,8 @@ fn icon(
             *h /= inside as f32;
         }
     }
-    let mean_hue = (hue_sum != (0.0, 0.0))
-        .then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
+    let mean_hue =
+        (hue_sum != (0.0, 0.0)).then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
     (inside as f32 / total.max(1) as f32, hist, mean_hue)
 }
 
@@ -322,8 +322,8 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
         let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
         let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
-        let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
-            && frac_gap <= opts.alike_max_frac_gap;
+        let alike =
+            hue_spread(&hues) <= opts.alike_max_hue_spread && frac_gap <= opts.alike_max_frac_gap;
         if !alike && let Some(split) = split_by_hue(cells, &filled, opts) {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);
@@ -375,8 +375,8 @@ fn split_by_hue(
         .collect();
     let values: Vec<f32> = unrolled.iter().map(|v| v.0).collect();
     let (thr, lo_mean, hi_mean) = two_means_1d(&values)?;
-    let (lo, hi): (Vec<(f32, usize)>, Vec<(f32, usize)>) =
-        unrolled.iter().partition(|v| v.0 < thr);
+    type Hues = Vec<(f32, usize)>;
+    let (lo, hi): (Hues, Hues) = unrolled.iter().partition(|v| v.0 < thr);
     let (Some(lo_max), Some(hi_min)) = (lo.last(), hi.first()) else {
         return None;
     };

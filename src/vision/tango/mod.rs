@@ -27,6 +27,7 @@ mod edges;
 mod lattice;
 mod lines;
 pub mod locate;
+pub mod sparse;
 
 use self::cells::{classify_symbols, read_cells};
 use self::edges::read_edge;
@@ -42,6 +43,8 @@ use std::time::{Duration, Instant};
 pub struct TangoReadOptions {
     /// Board locator options.
     pub locate: TangoLocateOptions,
+    /// The fallback that places a board with no visible grid lines from its pieces.
+    pub sparse: sparse::SparseOptions,
     /// Least luma difference between the grey given cells and the other cells. Default 6.
     pub given_min_contrast: f32,
     /// A cell whose corner samples are more than this fraction strongly coloured is covered by
@@ -146,6 +149,7 @@ impl Default for TangoReadOptions {
     fn default() -> Self {
         TangoReadOptions {
             locate: TangoLocateOptions::default(),
+            sparse: sparse::SparseOptions::default(),
             given_min_contrast: 6.0,
             overlay_max_frac: 0.05,
             overlay_given_conf: 0.2,
@@ -343,16 +347,29 @@ fn read_into(
         normalised = Some(bright);
     }
     let img = normalised.as_ref().unwrap_or(img);
+    // No grid lines anywhere: a board brightened to white may still be placed from its pieces.
+    let from_pieces = match &located {
+        Err(ReadError::NoBoard(_)) => sparse::locate_from_pieces(img, &opts.sparse),
+        _ => None,
+    };
     lap(trace, "locate");
     trace.survey = survey;
-    let located = located?;
-    trace.lattice = Some(located.clone());
-    let (grid, theme) = (located.grid, located.theme);
+    let (grid, theme) = match (located, from_pieces) {
+        (_, Some(grid)) => (grid, Theme::Light),
+        (located, None) => {
+            let located = located?;
+            trace.lattice = Some(located.clone());
+            (located.grid, located.theme)
+        }
+    };
     let cells = read_cell_symbols(img, &grid, theme, opts);
     lap(trace, "cells");
     let edges = read_edges(img, &grid, theme, &cells, opts);
     lap(trace, "edges");
-    let reading = assemble(&grid, theme, &cells, &edges, opts);
+    let mut reading = assemble(&grid, theme, &cells, &edges, opts);
+    if from_pieces.is_some() {
+        pieces_as_givens(&mut reading);
+    }
     let checked = check_icons(&cells, opts);
     lap(trace, "check");
     // The learned models decide nothing here (they did not beat the hand rules on the
@@ -421,6 +438,19 @@ pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), Re
         ));
     }
     Ok(())
+}
+
+/// A board placed from its pieces shows no given shading: every piece becomes a given (see
+/// [`sparse`] for why that cannot turn into a wrong answer).
+fn pieces_as_givens(reading: &mut Reading) {
+    if let Puzzle::Tango(t) = &mut reading.puzzle {
+        for p in reading.placed.drain(..) {
+            if let Placed::Symbol { pos, symbol } = p {
+                t.set_given(pos, Some(symbol));
+            }
+        }
+    }
+    reading.pieces_as_givens = true;
 }
 
 /// Reads cells and markers on a known grid.
@@ -527,6 +557,7 @@ fn assemble(
         occluded: Vec::new(),
         straightened: None,
         icons: cells::icon_pair(cells, opts),
+        pieces_as_givens: false,
     }
 }
 

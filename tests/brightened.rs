@@ -1,0 +1,74 @@
+//! A light Tango capture brightened until its light greys clip to white keeps only its icons
+//! and markers: the board is placed from its icons (`vision::tango::sparse`) and every piece
+//! is taken as a given. A solved board reads its solution; a board with a wrong piece ends
+//! with no answer, never a wrong one.
+
+use image::RgbImage;
+use snapsolve::answer::solve_reading;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::format;
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::solve::SolveOptions;
+
+/// `min(255, 1.25 v)` per channel.
+fn brighter(img: &RgbImage) -> RgbImage {
+    let mut out = img.clone();
+    for v in out.iter_mut() {
+        *v = (f32::from(*v) * 1.25).round().min(255.0) as u8;
+    }
+    out
+}
+
+fn fixture(name: &str) -> (RgbImage, String) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let img = image::open(dir.join(format!("{name}.png")))
+        .expect("the fixture image")
+        .to_rgb8();
+    let label = std::fs::read_to_string(dir.join(format!("{name}.txt"))).expect("its label");
+    (img, label)
+}
+
+#[test]
+fn solved_boards_brightened_to_white_read_their_solution() {
+    for name in [
+        "tango-8x8-light-desktop-solved",
+        "tango-6x6-light-phone-solved",
+    ] {
+        let (img, label) = fixture(name);
+        let want =
+            snapsolve::solve::solve(&format::parse(&label).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .outcome;
+        let bright = brighter(&img);
+        let reading = read_image(&bright, &ReadOptions::default()).expect("a board");
+        assert!(reading.pieces_as_givens, "{name}: placed from its icons");
+        assert!(reading.placed.is_empty(), "{name}: every piece is a given");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        let snapsolve::solve::Outcome::Unique(s) = want else {
+            panic!("{name}: the label has one solution")
+        };
+        assert_eq!(solved.answer(), Some(&s), "{name}");
+    }
+}
+
+#[test]
+fn a_wrong_piece_taken_as_a_given_leaves_no_answer() {
+    // The in-progress fixture has a wrong placed piece: as a given it contradicts the puzzle.
+    let (img, _) = fixture("tango-6x6-light-none-in-progress");
+    let bright = brighter(&img);
+    let Ok(reading) = read_image(&bright, &ReadOptions::default()) else {
+        return; // refused: also no answer
+    };
+    let solved = solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(solved.answer(), None, "{}", solved.outcome_name());
+}
