@@ -25,6 +25,9 @@ use imageproc::region_labelling::{Connectivity, connected_components};
 pub struct SparseOptions {
     /// Run it at all (only when no grid lines were found). Default true.
     pub enabled: bool,
+    /// The search runs on every k-th pixel, the smallest integer k that makes the longer side
+    /// at most this. Default 800.
+    pub work_max_side: u32,
     /// A pixel is icon colour at this chroma (max - min of R, G, B) or more. Default 60.
     pub icon_min_chroma: f32,
     /// Smallest icon side in pixels. Default 6.
@@ -59,6 +62,7 @@ impl Default for SparseOptions {
     fn default() -> Self {
         SparseOptions {
             enabled: true,
+            work_max_side: 800,
             icon_min_chroma: 60.0,
             min_icon_px: 6,
             max_icon_aspect: 1.6,
@@ -105,6 +109,27 @@ pub fn locate_from_pieces(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
     if !o.enabled {
         return None;
     }
+    // Icons are large flat colour: every k-th pixel (longer side at most `work_max_side`)
+    // finds them as well, in a fraction of the time; the grid is scaled back.
+    let (w, h) = img.dimensions();
+    let k = w.max(h).div_ceil(o.work_max_side.max(1)).max(1);
+    if k > 1 {
+        let small = RgbImage::from_fn(w / k, h / k, |x, y| {
+            *img.get_pixel(x * k + k / 2, y * k + k / 2)
+        });
+        let kf = k as f32;
+        return locate_at_scale(&small, o).map(|g| Grid {
+            left: g.left * kf,
+            top: g.top * kf,
+            cell_w: g.cell_w * kf,
+            cell_h: g.cell_h * kf,
+            ..g
+        });
+    }
+    locate_at_scale(img, o)
+}
+
+fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
     let icons = icon_blobs(img, o)?;
     let size = median(icons.iter().map(|b| b.w().max(b.h()) as f32).collect());
     let centres: Vec<(f32, f32)> = icons.iter().map(Blob::centre).collect();
