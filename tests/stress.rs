@@ -31,13 +31,12 @@ use support::readcheck::{self, Truth};
 /// Number of renders (seeds `0..RENDERS`).
 const RENDERS: u64 = 500;
 
-/// Share of renders that must be read exactly (issue 4 set 99.5%). Lowered to 99.0% when the
-/// Tango locator began refusing lattices whose lines run on past one side
-/// (`TangoLocateOptions::max_side_overshoot` 0.5): that refuses a lattice shifted one row off
-/// the board, which gave a confident wrong answer on a real capture at 0.5x, and it also
-/// refuses 4 of these 500 renders (small dark phone shots at 0.48-0.54x). A refusal is never a
-/// wrong answer; wrong reads are held at 0 below.
-const MIN_EXACT_RATE: f64 = 0.990;
+/// Share of renders that must be read exactly (issue 4 set 99.5%). It was lowered to 99.0%
+/// when the Tango locator began refusing lattices whose lines run on past one side, which
+/// refused 4 of these 500 renders (small dark phone shots at 0.48-0.54x); since boards with no
+/// visible grid are placed from their icons (`vision::tango::sparse`), 2 of them read again
+/// (498/500), and the bar is back at 99.5%.
+const MIN_EXACT_RATE: f64 = 0.995;
 
 /// Attempts [`puzzlegen::random_queens`] gets per region map before a seed moves on to the next
 /// draw from its generator.

@@ -349,13 +349,16 @@ fn read_into(
     let img = normalised.as_ref().unwrap_or(img);
     // No grid lines anywhere: a board brightened to white may still be placed from its pieces.
     let from_pieces = match &located {
-        Err(ReadError::NoBoard(_)) => sparse::locate_from_pieces(img, &opts.sparse),
+        Err(ReadError::NoBoard(_)) => sparse::locate_from_pieces(img, &opts.sparse)
+            .map(|grid| (grid, background::tango_cells(img, &grid, &opts.locate)))
+            .filter(|(_, (tango_like, _))| *tango_like >= opts.locate.min_tango_cells)
+            .map(|(grid, (_, theme))| (grid, theme)),
         _ => None,
     };
     lap(trace, "locate");
     trace.survey = survey;
     let (grid, theme) = match (located, from_pieces) {
-        (_, Some(grid)) => (grid, Theme::Light),
+        (_, Some(placed)) => placed,
         (located, None) => {
             let located = located?;
             trace.lattice = Some(located.clone());
@@ -367,7 +370,9 @@ fn read_into(
     let edges = read_edges(img, &grid, theme, &cells, opts);
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
-    if from_pieces.is_some() {
+    let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
+    if from_pieces.is_some() && no_givens {
+        // No grid lines and no given shading either.
         pieces_as_givens(&mut reading);
     }
     let checked = check_icons(&cells, opts);
@@ -440,8 +445,8 @@ pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), Re
     Ok(())
 }
 
-/// A board placed from its pieces shows no given shading: every piece becomes a given (see
-/// [`sparse`] for why that cannot turn into a wrong answer).
+/// A board placed from its pieces whose cells show no given shading: every piece becomes a
+/// given (see [`sparse`] for why that cannot turn into a wrong answer).
 fn pieces_as_givens(reading: &mut Reading) {
     if let Puzzle::Tango(t) = &mut reading.puzzle {
         for p in reading.placed.drain(..) {
