@@ -204,7 +204,9 @@ pub fn cells_to_look_at(reading: &Reading, conflict: &[Conflict]) -> Vec<Pos> {
             .doubts
             .iter()
             .filter_map(|d| match *d {
-                Doubt::Cell { pos, confidence } if pos == p => Some(confidence),
+                Doubt::Cell {
+                    pos, confidence, ..
+                } if pos == p => Some(confidence),
                 Doubt::Edge { edge, confidence } => {
                     let (a, b) = edge.cells();
                     (a == p || b == p).then_some(confidence)

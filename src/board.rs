@@ -132,6 +132,9 @@ pub enum Doubt {
         pos: Pos,
         /// Confidence in 0..=1.
         confidence: f32,
+        /// Tango: the piece's symbol was read surely; only whether it is a given (or a piece
+        /// the player placed) is in doubt (stripes or a bright band hide the given shading).
+        given_only: bool,
     },
     /// An edge (marker) read with low confidence.
     Edge {

@@ -159,6 +159,7 @@ mod tests {
             vec![Doubt::Cell {
                 pos: p,
                 confidence: 0.2,
+                given_only: false,
             }],
         );
         let res = resolve(&mut r, &ResolveOptions::default());

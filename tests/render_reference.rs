@@ -85,6 +85,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
             Doubt::Cell {
                 pos: Pos::new(5, 0),
                 confidence: 0.4,
+                given_only: false,
             },
             Doubt::Edge {
                 edge: Edge::Right(Pos::new(0, 2)),

@@ -131,6 +131,9 @@ pub struct Free {
     pub read: Value,
     /// Confidence of the read, 0..=1 (0 for an occluded element).
     pub confidence: f32,
+    /// Tango cell: the symbol surely seen there when only whether it is a given is in doubt;
+    /// the cell is then that given or empty, never the other symbol's given.
+    pub seen: Option<Symbol>,
 }
 
 /// One element a repair changed.
@@ -225,25 +228,38 @@ pub struct Reachable {
 /// occluded elements.
 pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
     let mut out: Vec<Free> = Vec::new();
-    let mut push = |element: Element, confidence: f32| {
+    let mut push = |element: Element, confidence: f32, seen: Option<Symbol>| {
         if let Some(f) = out.iter_mut().find(|f| f.element == element) {
             f.confidence = f.confidence.min(confidence);
+            if f.seen != seen {
+                f.seen = None;
+            }
         } else {
             out.push(Free {
                 element,
                 read: value_of(&reading.puzzle, element),
                 confidence,
+                seen,
             });
         }
     };
     for d in &reading.doubts {
         match *d {
-            Doubt::Cell { pos, confidence } if confidence < opts.free_below => {
-                push(Element::Cell { pos }, confidence)
+            Doubt::Cell {
+                pos,
+                confidence,
+                given_only,
+            } if confidence < opts.free_below => {
+                let seen = if given_only {
+                    seen_symbol(reading, pos)
+                } else {
+                    None
+                };
+                push(Element::Cell { pos }, confidence, seen)
             }
             Doubt::Edge { edge, confidence } if confidence < opts.free_below => {
                 if matches!(reading.puzzle, Puzzle::Tango(_)) {
-                    push(Element::Edge { edge }, confidence)
+                    push(Element::Edge { edge }, confidence, None)
                 }
             }
             _ => {}
@@ -251,7 +267,7 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
     }
     for &element in &reading.occluded {
         if matches!(element, Element::Cell { .. }) || matches!(reading.puzzle, Puzzle::Tango(_)) {
-            push(element, 0.0);
+            push(element, 0.0, None);
         }
     }
     out.sort_by(|a, b| {
@@ -260,6 +276,19 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
             .then(a.element.cmp(&b.element))
     });
     out
+}
+
+/// The Tango symbol shown on a cell: its given, or a piece the player placed there.
+fn seen_symbol(reading: &Reading, pos: Pos) -> Option<Symbol> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return None;
+    };
+    t.given(pos).or_else(|| {
+        reading.placed.iter().find_map(|p| match *p {
+            crate::board::Placed::Symbol { pos: q, symbol } if q == pos => Some(symbol),
+            _ => None,
+        })
+    })
 }
 
 /// The value of an element in a puzzle.
@@ -557,8 +586,13 @@ fn strongest_tango(base: &BitTango, free: &[Free], rows: &[u16]) -> BitTango {
     for f in free {
         match f.element {
             Element::Cell { pos } => {
-                b.given_mask[pos.row] |= 1 << pos.col;
-                b.given_val[pos.row] |= bit(pos.row, pos.col) << pos.col;
+                // A cell whose symbol was seen is that given or empty: empty when `rows`
+                // has the other symbol there.
+                let moon = bit(pos.row, pos.col) == 1;
+                if f.seen.is_none_or(|s| (s == Symbol::Moon) == moon) {
+                    b.given_mask[pos.row] |= 1 << pos.col;
+                    b.given_val[pos.row] |= bit(pos.row, pos.col) << pos.col;
+                }
             }
             Element::Edge { edge } => {
                 let (a, c) = edge.cells();

@@ -55,6 +55,7 @@ fn a_doubted_given_that_decides_is_uncertain() {
         vec![Doubt::Cell {
             pos: p,
             confidence: 0.3,
+            given_only: false,
         }],
     );
     match certify_unique(&r, &s, &CertifyOptions::default()) {
@@ -73,6 +74,16 @@ fn a_doubted_given_that_decides_is_uncertain() {
 /// Tango's relaxed-solution method agrees with trying every alternative by brute force.
 #[test]
 fn tango_reachable_matches_brute_force() {
+    reachable_matches_brute_force(false);
+}
+
+/// ... also when the free cells' symbols were seen (each is that given or empty).
+#[test]
+fn tango_reachable_with_seen_symbols_matches_brute_force() {
+    reachable_matches_brute_force(true);
+}
+
+fn reachable_matches_brute_force(seen: bool) {
     let t = six();
     let mut free: Vec<Free> = Vec::new();
     let elems: Vec<Element> = t
@@ -87,6 +98,10 @@ fn tango_reachable_matches_brute_force() {
             element: e,
             read: value_of(&p, e),
             confidence: 0.1,
+            seen: match e {
+                Element::Cell { pos } if seen => t.given(pos),
+                _ => None,
+            },
         });
     }
     let (fast, complete) = tango_reachable(&t, &free, usize::MAX, usize::MAX);
@@ -97,19 +112,22 @@ fn tango_reachable_matches_brute_force() {
     for code in 0..3usize.pow(free.len() as u32) {
         let mut alt = t.clone();
         let mut c = code;
+        let mut possible = true;
         for f in &free {
             let v = c % 3;
             c /= 3;
             match f.element {
-                Element::Cell { pos } => {
-                    alt.set_given(pos, [None, Some(Symbol::Sun), Some(Symbol::Moon)][v])
-                }
+                Element::Cell { pos } => match f.seen {
+                    Some(_) if v == 2 => possible = false,
+                    Some(s) => alt.set_given(pos, [None, Some(s)][v]),
+                    None => alt.set_given(pos, [None, Some(Symbol::Sun), Some(Symbol::Moon)][v]),
+                },
                 Element::Edge { edge } => {
                     alt.set_marker(edge, [None, Some(Marker::Same), Some(Marker::Opposite)][v])
                 }
             }
         }
-        if alt.validate().is_err() {
+        if !possible || alt.validate().is_err() {
             continue;
         }
         let o = BitTango::from_tango(&alt).solve_up_to(2);
@@ -206,6 +224,7 @@ fn queens_alternatives_are_found() {
         .map(|i| Doubt::Cell {
             pos: Pos::new(i, i),
             confidence: 0.1,
+            given_only: false,
         })
         .collect();
     let r = reading(Puzzle::Queens(q), doubts);

@@ -178,7 +178,14 @@ pub fn placed_str(p: &Placed) -> String {
 /// A doubt as text, with its confidence.
 pub fn doubt_str(d: &Doubt) -> String {
     match *d {
-        Doubt::Cell { pos, confidence } => format!("cell {pos} {confidence:.2}"),
+        Doubt::Cell {
+            pos,
+            confidence,
+            given_only: true,
+        } => format!("cell {pos} given or placed {confidence:.2}"),
+        Doubt::Cell {
+            pos, confidence, ..
+        } => format!("cell {pos} {confidence:.2}"),
         Doubt::Edge { edge, confidence } => format!("edge {edge} {confidence:.2}"),
     }
 }
@@ -205,8 +212,13 @@ pub fn placed_json(p: &Placed) -> Value {
 /// A doubt as JSON.
 pub fn doubt_json(d: &Doubt) -> Value {
     match *d {
-        Doubt::Cell { pos, confidence } => {
-            json!({"kind": "cell", "cell": pos_json(pos), "confidence": confidence})
+        Doubt::Cell {
+            pos,
+            confidence,
+            given_only,
+        } => {
+            json!({"kind": "cell", "cell": pos_json(pos), "confidence": confidence,
+                "given_only": given_only})
         }
         Doubt::Edge { edge, confidence } => {
             let (a, b) = edge.cells();

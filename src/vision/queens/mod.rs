@@ -177,6 +177,7 @@ fn read_into(
         .map(|(i, &c)| Doubt::Cell {
             pos: Pos::new(i / n, i % n),
             confidence: c,
+            given_only: false,
         })
         .collect();
     doubts.sort_by(|a, b| match (a, b) {

@@ -536,6 +536,7 @@ fn assemble(
             doubts.push(Doubt::Cell {
                 pos: c.pos,
                 confidence: conf,
+                given_only: c.symbol.is_some() && c.conf >= opts.doubt_below,
             });
         }
     }

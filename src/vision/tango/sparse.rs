@@ -43,8 +43,8 @@ pub struct SparseOptions {
     /// Least share of the icon-like blobs on the lattice (the rest are page content off the
     /// board). Default 0.75.
     pub min_inlier_share: f32,
-    /// The pitch is searched between these multiples of the median icon size. Default
-    /// `[1.2, 3.5]`.
+    /// The pitch is searched between these multiples of the median icon size.
+    /// Default `[1.2, 3.5]`.
     pub pitch_range: [f32; 2],
     /// Relative step of the pitch search. Default 0.004.
     pub pitch_step: f32,
