@@ -506,9 +506,15 @@ fn smallest_change(
                 if BitTango::from_tango(&p).is_unique() {
                     break;
                 }
-                if matches!(f.read, Value::Empty | Value::NoMarker) {
+                // Read empty, or dropped above (a marker read `=` where the target has `x`):
+                // the target's own value.
+                let current = value_of(&Puzzle::Tango(p.clone()), f.element);
+                if matches!(current, Value::Empty | Value::NoMarker) {
                     let now = implied(target, f.element)?;
-                    set(&mut p, f, now, &mut changes);
+                    changes.retain(|c| c.element != f.element);
+                    if now != f.read {
+                        set(&mut p, f, now, &mut changes);
+                    }
                 }
             }
             let out = BitTango::from_tango(&p).solve_up_to(2);

@@ -181,6 +181,59 @@ fn a_doubted_phantom_marker_is_repaired() {
     }
 }
 
+/// A marker read as the wrong kind (`=` for `x`), with doubt, on an edge the puzzle needs: the
+/// repair takes the other kind, not just no marker (which would leave several solutions).
+#[test]
+fn a_doubted_marker_of_the_wrong_kind_is_flipped() {
+    let full = six();
+    let s = unique(&full);
+    let count = |t: &Tango| BitTango::from_tango(t).solve_up_to(2).count;
+    // A given whose loss leaves several solutions, and an edge whose marker (as the solution
+    // has it) restores one, while the other kind does not give exactly one.
+    let case = full.givens().find_map(|(g, _)| {
+        let mut t = full.clone();
+        t.set_given(g, None);
+        if count(&t) < 2 {
+            return None;
+        }
+        t.edges()
+            .filter(|&e| t.marker(e).is_none())
+            .find_map(|edge| {
+                let Some(Value::Marker(want)) = implied(&s, Element::Edge { edge }) else {
+                    return None;
+                };
+                let wrong = if want == Marker::Same {
+                    Marker::Opposite
+                } else {
+                    Marker::Same
+                };
+                let (mut right, mut bad) = (t.clone(), t.clone());
+                right.set_marker(edge, Some(want));
+                bad.set_marker(edge, Some(wrong));
+                (count(&right) == 1 && count(&bad) != 1).then_some((bad, edge, want))
+            })
+    });
+    let (bad, edge, want) = case.expect("a needed marker in the example");
+    let r = reading(
+        Puzzle::Tango(bad),
+        vec![Doubt::Edge {
+            edge,
+            confidence: 0.2,
+        }],
+    );
+    match repair(&r, &CertifyOptions::default()) {
+        Certificate::Repaired {
+            solution, changes, ..
+        } => {
+            assert_eq!(solution, s);
+            assert_eq!(changes.len(), 1, "{changes:?}");
+            assert_eq!(changes[0].element, Element::Edge { edge });
+            assert_eq!(changes[0].now, Value::Marker(want));
+        }
+        other => panic!("expected a repair, got {other:?}"),
+    }
+}
+
 /// The same phantom marker read with confidence is not touched.
 #[test]
 fn a_confident_misread_is_not_repaired() {
