@@ -1,6 +1,7 @@
 //! Reading a Queens board. Stages, each a module with its own options:
 //! [`locate`] (board, pitch, N) -> [`sample`] (cell colours, centre glyphs, border weights) ->
-//! [`regions`] (exactly N connected regions) and [`pieces`] (crowns and x marks) ->
+//! [`regions`] (exactly N connected regions, [`veil`] re-reading cells under a band of
+//! light) and [`pieces`] (crowns and x marks) ->
 //! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all,
 //! [`extent`] whether it is the whole board (not a part of one cut by the image edge);
 //! [`debug`] draws what the stages saw.
@@ -13,6 +14,7 @@ pub mod locate;
 pub mod pieces;
 pub mod regions;
 pub mod sample;
+pub mod veil;
 
 use super::ReadError;
 use crate::board::{Doubt, Grid, Reading, Theme};
@@ -29,6 +31,8 @@ pub struct QueensReadOptions {
     pub sample: sample::SampleOptions,
     /// Region grouping.
     pub regions: regions::RegionOptions,
+    /// Cells under a band of light or shade.
+    pub veil: veil::VeilOptions,
     /// Crowns and x marks.
     pub pieces: pieces::PieceOptions,
     /// Is it a Queens board at all.
@@ -153,7 +157,9 @@ fn read_into(
     }
     extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)?;
     lap(trace, "extent");
-    let regions = regions::regions(&samples, &opts.regions);
+    let unveiled = veil::unveil(&samples, &opts.veil);
+    let regions = regions::regions(&unveiled, &opts.regions);
+    let regions = veil::correct(&unveiled, regions, &opts.veil);
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)

@@ -83,6 +83,10 @@ pub struct CellSample {
     pub colour: Lab,
     /// Median CIE76 distance of the ring points from `colour` (noise, shading, stray pixels).
     pub spread: f32,
+    /// Lightness range over the ring: the CIE L median of each of its eight sectors (around
+    /// the centre), largest minus smallest. A flat fill stays near 0 whatever the noise; a
+    /// band of light or shade crossing the cell (the win shimmer) raises it.
+    pub shading: f32,
     /// The centre glyph.
     pub glyph: Glyph,
 }
@@ -123,6 +127,7 @@ pub(crate) fn sample_cell(
     let m = o.ring_points.max(2);
     let mut labs: Vec<Lab> = Vec::with_capacity(m * m);
     let mut rgbs: Vec<[u8; 3]> = Vec::with_capacity(m * m);
+    let mut sectors: [Vec<f32>; SECTORS] = Default::default();
     for iy in 0..m {
         let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
         for ix in 0..m {
@@ -131,8 +136,10 @@ pub(crate) fn sample_cell(
                 continue;
             }
             let p = px(img, cx + fx * pw, cy + fy * ph);
+            let lab = Lab::from_rgb(p);
+            sectors[sector(fx, fy)].push(lab.l);
             rgbs.push(p);
-            labs.push(Lab::from_rgb(p));
+            labs.push(lab);
         }
     }
     let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
@@ -196,8 +203,34 @@ pub(crate) fn sample_cell(
     CellSample {
         colour,
         spread,
+        shading: shading(&mut sectors),
         glyph,
     }
+}
+
+/// Sectors of the colour ring (see [`CellSample::shading`]).
+const SECTORS: usize = 8;
+
+/// The sector of the ring point at `(fx, fy)` from the cell centre.
+fn sector(fx: f32, fy: f32) -> usize {
+    let turn = fy.atan2(fx) / std::f32::consts::TAU + 0.5;
+    ((turn * SECTORS as f32) as usize).min(SECTORS - 1)
+}
+
+/// Largest minus smallest sector median of the lightness (0 with fewer than two sectors).
+fn shading(sectors: &mut [Vec<f32>; SECTORS]) -> f32 {
+    let medians: Vec<f32> = sectors
+        .iter_mut()
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            let mid = v.len() / 2;
+            *v.select_nth_unstable_by(mid, f32::total_cmp).1
+        })
+        .collect();
+    let (lo, hi) = medians
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(a, b), &v| (a.min(v), b.max(v)));
+    if medians.len() < 2 { 0.0 } else { hi - lo }
 }
 
 /// Integrated darkness across a line: scans from `(x, y)` along `(dx, dy)` for `len` pixels
