@@ -147,8 +147,8 @@ fn icon(
             *h /= inside as f32;
         }
     }
-    let mean_hue =
-        (hue_sum != (0.0, 0.0)).then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
+    let mean_hue = (hue_sum != (0.0, 0.0))
+        .then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
     (inside as f32 / total.max(1) as f32, hist, mean_hue)
 }
 
@@ -322,8 +322,8 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
         let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
         let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
-        let alike =
-            hue_spread(&hues) <= opts.alike_max_hue_spread && frac_gap <= opts.alike_max_frac_gap;
+        let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
+            && frac_gap <= opts.alike_max_frac_gap;
         for &i in &filled {
             let w = warmth(&cells[i].hist);
             let c = &mut cells[i];
