@@ -66,12 +66,17 @@ pub(super) fn hint_mode(img: &mut RgbImage, g: &Grid, q: &Queens, rng: &mut Rng)
     let inside = |x: f32, y: f32| {
         let c = ((x - g.left) / g.cell_w).floor();
         let r = ((y - g.top) / g.cell_h).floor();
-        let (r, c) = (r.max(0.0) as usize, c.max(0.0) as usize);
-        r < q.n() && c < q.n() && q.region(Pos::new(r, c)) == hinted
+        let n = q.n() as f32;
+        (0.0..n).contains(&r)
+            && (0.0..n).contains(&c)
+            && q.region(Pos::new(r as usize, c as usize)) == hinted
     };
-    let (x0, y0) = (g.left.max(0.0) as u32, g.top.max(0.0) as u32);
-    let x1 = ((g.left + g.width()).round().max(0.0) as u32).min(img.width());
-    let y1 = ((g.top + g.height()).round().max(0.0) as u32).min(img.height());
+    // The veil or hatching lies over the whole board, its outer frame included (as an
+    // overlay over the board element would).
+    let ow = (g.cell_w * super::board::queens_geo::OUTER).max(2.5);
+    let (x0, y0) = ((g.left - ow).max(0.0) as u32, (g.top - ow).max(0.0) as u32);
+    let x1 = ((g.left + g.width() + ow).round().max(0.0) as u32).min(img.width());
+    let y1 = ((g.top + g.height() + ow).round().max(0.0) as u32).min(img.height());
     for y in y0..y1 {
         for x in x0..x1 {
             let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);

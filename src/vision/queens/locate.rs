@@ -77,6 +77,14 @@ pub struct QueensLocateOptions {
     /// Smallest fraction of the N*N cells that must be seen as separate cell candidates.
     /// Default 0.35.
     pub min_seen: f32,
+    /// Thin diagonal hatching over a board (hint mode) cuts its cells apart in the line mask.
+    /// With this above 0, a line pixel counts only when it lies in a horizontal or vertical
+    /// run of at least this many line pixels (grid lines are long straight runs; hatching,
+    /// glyphs and noise are not). The reader uses it as a second attempt when the first
+    /// (with 0) finds no whole board. Default 0.
+    pub axis_run: usize,
+    /// The `axis_run` of the reader's second attempt (0: no second attempt). Default 5.
+    pub retry_axis_run: usize,
 }
 
 impl Default for QueensLocateOptions {
@@ -103,6 +111,8 @@ impl Default for QueensLocateOptions {
             min_n: 4,
             max_n: 16,
             min_seen: 0.35,
+            axis_run: 0,
+            retry_axis_run: 5,
         }
     }
 }
@@ -156,29 +166,72 @@ fn work_copy(img: &RgbImage, o: &QueensLocateOptions) -> Work {
             }
         }
     }
+    let mut line = line_mask(&y, w, h, o);
+    if o.axis_run > 0 {
+        line = axis_runs(&line, w, h, o.axis_run);
+    }
+    Work { w, h, k, line }
+}
+
+/// The line pixels of `line` (`w` x `h`) that lie in a horizontal or vertical run of at least
+/// `run` line pixels.
+fn axis_runs(line: &[bool], w: usize, h: usize, run: usize) -> Vec<bool> {
+    let mut keep = vec![false; w * h];
+    let mut mark = |starts: &mut dyn Iterator<Item = Vec<usize>>| {
+        for idx in starts {
+            let mut k = 0;
+            while k < idx.len() {
+                let s = k;
+                while k < idx.len() && line[idx[k]] {
+                    k += 1;
+                }
+                if k - s >= run {
+                    for &i in &idx[s..k] {
+                        keep[i] = true;
+                    }
+                }
+                k += 1;
+            }
+        }
+    };
+    mark(&mut (0..h).map(|y| (0..w).map(|x| y * w + x).collect()));
+    mark(&mut (0..w).map(|x| (0..h).map(|y| y * w + x).collect()));
+    keep
+}
+
+/// The line mask of the pooled brightness `y` (`w` x `h`): dark pixels, ridges (clearly
+/// darker than both pixels `r` away along a row or a column, `r` up to the reach) and
+/// shoulders (clearly darker than a pixel `r` away on one side, no brighter than the next
+/// pixel on the other: the mid-grey rim of a line under a translucent veil, or an
+/// antialiased line's edge).
+fn line_mask(y: &[u8], w: usize, h: usize, o: &QueensLocateOptions) -> Vec<bool> {
     let mut line = vec![false; w * h];
     let reach = o.ridge_reach.max(1) as usize;
     let c = o.ridge_contrast;
+    let at = |x: usize, yy: usize| y[yy * w + x];
     for yy in 0..h {
         for xx in 0..w {
-            let v = y[yy * w + xx];
+            let v = at(xx, yy);
+            let bright = |u: u8| u >= v.saturating_add(c) && v < 255 - c;
             let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
                 if xx >= r && xx + r < w {
-                    let lo = y[yy * w + xx - r].min(y[yy * w + xx + r]);
-                    is |= lo >= v.saturating_add(c) && v < 255 - c;
+                    let (a, b) = (at(xx - r, yy), at(xx + r, yy));
+                    is |= bright(a.min(b));
+                    is |= bright(a) && at(xx + 1, yy) <= v || bright(b) && at(xx - 1, yy) <= v;
                 }
                 if yy >= r && yy + r < h {
-                    let lo = y[(yy - r) * w + xx].min(y[(yy + r) * w + xx]);
-                    is |= lo >= v.saturating_add(c) && v < 255 - c;
+                    let (a, b) = (at(xx, yy - r), at(xx, yy + r));
+                    is |= bright(a.min(b));
+                    is |= bright(a) && at(xx, yy + 1) <= v || bright(b) && at(xx, yy - 1) <= v;
                 }
                 r += 1;
             }
             line[yy * w + xx] = is;
         }
     }
-    Work { w, h, k, line }
+    line
 }
 
 /// A connected bright area of the working copy.

@@ -126,18 +126,28 @@ pub fn read_queens_traced(
     (result, trace)
 }
 
-fn read_into(
+/// A located board, measured, checked and whole.
+struct Found {
+    grid: Grid,
+    samples: sample::Samples,
+    verdict: check::BoardVerdict,
+}
+
+/// Locates the board with `lo`, measures it, checks it is a Queens board and the whole of
+/// one; records each stage in `trace`.
+fn find_board(
     img: &RgbImage,
     opts: &QueensReadOptions,
+    lo: &locate::QueensLocateOptions,
     trace: &mut QueensTrace,
-) -> Result<Reading, ReadError> {
+) -> Result<Found, ReadError> {
     let mut clock = Instant::now();
     let mut lap = |trace: &mut QueensTrace, name: &'static str| {
         let now = Instant::now();
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let located = locate::locate_explained(img, &opts.locate);
+    let located = locate::locate_explained(img, lo);
     lap(trace, "locate");
     let located = located.map_err(ReadError::NoBoard)?;
     trace.located = Some(located.clone());
@@ -157,6 +167,57 @@ fn read_into(
     }
     extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)?;
     lap(trace, "extent");
+    Ok(Found {
+        grid,
+        samples,
+        verdict,
+    })
+}
+
+/// [`find_board`], and when it finds no whole board, once more with the line mask kept to
+/// straight runs ([`locate::QueensLocateOptions::retry_axis_run`]: hatching over the board);
+/// the first attempt's error when neither finds one.
+fn find_board_or_retry(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Found, ReadError> {
+    let first = match find_board(img, opts, &opts.locate, trace) {
+        Ok(found) => return Ok(found),
+        Err(e) => e,
+    };
+    if opts.locate.retry_axis_run == 0 {
+        return Err(first);
+    }
+    let retry = locate::QueensLocateOptions {
+        axis_run: opts.locate.retry_axis_run,
+        ..opts.locate.clone()
+    };
+    let mut second = QueensTrace::default();
+    let found = find_board(img, opts, &retry, &mut second).map_err(|_| first)?;
+    trace.located = second.located;
+    trace.samples = second.samples;
+    trace.verdict = second.verdict;
+    trace.timings.extend(second.timings);
+    Ok(found)
+}
+
+fn read_into(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Reading, ReadError> {
+    let Found {
+        grid,
+        samples,
+        verdict,
+    } = find_board_or_retry(img, opts, trace)?;
+    let mut clock = Instant::now();
+    let mut lap = |trace: &mut QueensTrace, name: &'static str| {
+        let now = Instant::now();
+        trace.timings.push((name, now - clock));
+        clock = now;
+    };
     let unveiled = veil::unveil(&samples, &opts.veil);
     let regions = regions::regions(&unveiled, &opts.regions);
     let regions = veil::correct(&unveiled, regions, &opts.veil);
