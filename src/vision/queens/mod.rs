@@ -11,6 +11,7 @@ pub mod color;
 pub mod debug;
 pub mod extent;
 pub mod locate;
+mod mask;
 pub mod pieces;
 pub mod regions;
 pub mod sample;
