@@ -6,7 +6,7 @@
 //! dark outright, clearly darker than the pixels a short reach away on both sides (a ridge:
 //! thin, antialiased grid lines in small screenshots are only mid-grey), or clearly darker than
 //! one side and no brighter than the other (a shoulder: the grey rim of a frame under a veil).
-//! Hatching over a board is left out by a second attempt that keeps only straight runs of line. The connected bright areas left between the
+//! The reader's second attempt keeps only straight runs of line (hatching is left out). The connected bright areas left between the
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
@@ -86,7 +86,12 @@ pub struct QueensLocateOptions {
     /// glyphs and noise are not). The reader uses it as a second attempt when the first
     /// (with 0) finds no whole board. Default 0.
     pub axis_run: usize,
-    /// The `axis_run` of the reader's second attempt (0: no second attempt). Default 5.
+    /// A pixel also counts as line when a pixel `r` away on one side is brighter by at least
+    /// this much and the next one on the other side is no brighter (a shoulder: the grey rim
+    /// of a frame under a veil); 0 = off. Default 18.
+    pub shoulder_contrast: u8,
+    /// The `axis_run` of the reader's second attempt (0: no second attempt), which adds no
+    /// unseen rows or columns (`max_extend` 0). Default 5.
     pub retry_axis_run: usize,
 }
 
@@ -115,6 +120,7 @@ impl Default for QueensLocateOptions {
             max_n: 16,
             min_seen: 0.35,
             axis_run: 0,
+            shoulder_contrast: 18,
             retry_axis_run: 5,
         }
     }
@@ -377,27 +383,40 @@ pub fn locate(img: &RgbImage, o: &QueensLocateOptions) -> Option<QueensLattice> 
 /// Steps: working copy -> cell candidates -> largest lattice family -> lattice coordinates and
 /// a least-squares fit -> cells joining on the lattice -> squared up -> the grid.
 pub fn locate_explained(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, String> {
+    locate_spanned(img, o).map_err(|(reason, _)| reason)
+}
+
+/// Like [`locate_explained`]; a lattice refused for its shape or for too few cells seen also
+/// gives the larger of its sides (how many rows or columns of cells were seen).
+pub fn locate_spanned(
+    img: &RgbImage,
+    o: &QueensLocateOptions,
+) -> Result<QueensLattice, (String, Option<usize>)> {
+    let plain = |e: String| (e, None);
     if img.width() < 8 || img.height() < 8 {
-        return Err("image too small".into());
+        return Err(plain("image too small".into()));
     }
     let work = work_copy(img, o);
-    let cands = candidates(&work, o)?;
-    let (edges, best) = largest_family(&cands, o)?;
+    let cands = candidates(&work, o).map_err(plain)?;
+    let (edges, best) = largest_family(&cands, o).map_err(plain)?;
     let members = lattice_coords(&cands, &edges, best);
-    let fit = fit_lattice(&cands, &members, o)?;
+    let fit = fit_lattice(&cands, &members, o).map_err(plain)?;
     let (seen, err2) = join_on_lattice(&cands, &members, &fit, o);
     let span = Span::of(&seen);
     let span = square_up(&work, span, &fit, o);
     let (ni, nj) = span.sides();
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
-        return Err(format!("cell lattice spans {ni} x {nj} cells"));
+        return Err((
+            format!("cell lattice spans {ni} x {nj} cells"),
+            Some(ni.max(nj)),
+        ));
     }
     let n = ni;
     let seen_frac = seen.len() as f32 / (n * n) as f32;
     if seen_frac < o.min_seen {
-        return Err(format!(
-            "only {:.0}% of the {n}x{n} cells seen",
-            seen_frac * 100.0
+        return Err((
+            format!("only {:.0}% of the {n}x{n} cells seen", seen_frac * 100.0),
+            Some(n),
         ));
     }
     let k = work.k as f32;

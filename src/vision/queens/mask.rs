@@ -75,10 +75,10 @@ fn axis_runs(line: &[bool], w: usize, h: usize, run: usize) -> Vec<bool> {
 }
 
 /// The line mask of the pooled brightness `y` (`w` x `h`): dark pixels, ridges (clearly
-/// darker than both pixels `r` away along a row or a column, `r` up to the reach) and
-/// shoulders (clearly darker than a pixel `r` away on one side, no brighter than the next
-/// pixel on the other: the mid-grey rim of a line under a translucent veil, or an
-/// antialiased line's edge).
+/// darker than both pixels `r` away along a row or a column, `r` up to the reach) and, when
+/// `shoulder_contrast` is set, shoulders (clearly darker than a pixel `r` away on one side, no
+/// brighter than the next pixel on the other: the mid-grey rim of a line under a translucent
+/// veil, or an antialiased line's edge).
 fn line_mask(y: &[u8], w: usize, h: usize, o: &QueensLocateOptions) -> Vec<bool> {
     let mut line = vec![false; w * h];
     let reach = o.ridge_reach.max(1) as usize;
@@ -88,18 +88,20 @@ fn line_mask(y: &[u8], w: usize, h: usize, o: &QueensLocateOptions) -> Vec<bool>
         for xx in 0..w {
             let v = at(xx, yy);
             let bright = |u: u8| u >= v.saturating_add(c) && v < 255 - c;
+            let sc = o.shoulder_contrast;
+            let shoulder = |u: u8| sc > 0 && u >= v.saturating_add(sc) && v < 255 - sc;
             let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
                 if xx >= r && xx + r < w {
                     let (a, b) = (at(xx - r, yy), at(xx + r, yy));
                     is |= bright(a.min(b));
-                    is |= bright(a) && at(xx + 1, yy) <= v || bright(b) && at(xx - 1, yy) <= v;
+                    is |= shoulder(a) && at(xx + 1, yy) <= v || shoulder(b) && at(xx - 1, yy) <= v;
                 }
                 if yy >= r && yy + r < h {
                     let (a, b) = (at(xx, yy - r), at(xx, yy + r));
                     is |= bright(a.min(b));
-                    is |= bright(a) && at(xx, yy + 1) <= v || bright(b) && at(xx, yy - 1) <= v;
+                    is |= shoulder(a) && at(xx, yy + 1) <= v || shoulder(b) && at(xx, yy - 1) <= v;
                 }
                 r += 1;
             }

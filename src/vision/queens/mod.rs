@@ -135,22 +135,23 @@ struct Found {
 }
 
 /// Locates the board with `lo`, measures it, checks it is a Queens board and the whole of
-/// one; records each stage in `trace`.
+/// one; records each stage in `trace`. A failure also gives the larger side of the cell
+/// lattice seen, when one was.
 fn find_board(
     img: &RgbImage,
     opts: &QueensReadOptions,
     lo: &locate::QueensLocateOptions,
     trace: &mut QueensTrace,
-) -> Result<Found, ReadError> {
+) -> Result<Found, (ReadError, Option<usize>)> {
     let mut clock = Instant::now();
     let mut lap = |trace: &mut QueensTrace, name: &'static str| {
         let now = Instant::now();
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let located = locate::locate_explained(img, lo);
+    let located = locate::locate_spanned(img, lo);
     lap(trace, "locate");
-    let located = located.map_err(ReadError::NoBoard)?;
+    let located = located.map_err(|(reason, side)| (ReadError::NoBoard(reason), side))?;
     trace.located = Some(located.clone());
     let grid = located.grid;
     let samples = sample::sample(img, &grid, &opts.sample);
@@ -159,14 +160,17 @@ fn find_board(
     lap(trace, "check");
     trace.samples = Some(samples.clone());
     trace.verdict = Some(verdict.clone());
+    let side = Some(grid.rows);
     if verdict.score < opts.check.min_score {
-        return Err(ReadError::NoBoard(format!(
+        let reason = format!(
             "a {n}x{n} grid was found but it does not look like a Queens board: {}",
             verdict.reason,
             n = grid.rows
-        )));
+        );
+        return Err((ReadError::NoBoard(reason), side));
     }
-    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)?;
+    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)
+        .map_err(|e| (e, side))?;
     lap(trace, "extent");
     Ok(Found {
         grid,
@@ -176,14 +180,18 @@ fn find_board(
 }
 
 /// [`find_board`], and when it finds no whole board, once more with the line mask kept to
-/// straight runs ([`locate::QueensLocateOptions::retry_axis_run`]: hatching over the board);
-/// the first attempt's error when neither finds one.
+/// straight runs and without rows or columns added unseen
+/// ([`locate::QueensLocateOptions::retry_axis_run`]: hatching over the board); the first
+/// attempt's error when neither finds one.
+///
+/// Hatching hides cells, it never adds them: a second board smaller than the lattice the
+/// first attempt saw is not taken (a board cut by the image edge read without its cut row).
 fn find_board_or_retry(
     img: &RgbImage,
     opts: &QueensReadOptions,
     trace: &mut QueensTrace,
 ) -> Result<Found, ReadError> {
-    let first = match find_board(img, opts, &opts.locate, trace) {
+    let (first, side) = match find_board(img, opts, &opts.locate, trace) {
         Ok(found) => return Ok(found),
         Err(e) => e,
     };
@@ -192,10 +200,16 @@ fn find_board_or_retry(
     }
     let retry = locate::QueensLocateOptions {
         axis_run: opts.locate.retry_axis_run,
+        max_extend: 0,
         ..opts.locate.clone()
     };
     let mut second = QueensTrace::default();
-    let found = find_board(img, opts, &retry, &mut second).map_err(|_| first)?;
+    let Ok(found) = find_board(img, opts, &retry, &mut second) else {
+        return Err(first);
+    };
+    if side.is_some_and(|s| found.grid.rows < s) {
+        return Err(first);
+    }
     trace.located = second.located;
     trace.samples = second.samples;
     trace.verdict = second.verdict;

@@ -44,42 +44,6 @@ impl Default for VeilOptions {
     }
 }
 
-/// White and black in CIELAB: the ends of the bands' mixes.
-const ENDS: [Lab; 2] = [
-    Lab {
-        l: 100.0,
-        a: 0.0,
-        b: 0.0,
-    },
-    Lab {
-        l: 0.0,
-        a: 0.0,
-        b: 0.0,
-    },
-];
-
-/// Distance from `c` to the nearest mix of `r` with white or black.
-fn veiled_distance(c: Lab, r: Lab) -> f32 {
-    ENDS.iter()
-        .map(|e| {
-            let d = [e.l - r.l, e.a - r.a, e.b - r.b];
-            let v = [c.l - r.l, c.a - r.a, c.b - r.b];
-            let len2: f32 = d.iter().map(|x| x * x).sum();
-            let t = if len2 > 0.0 {
-                (v.iter().zip(&d).map(|(a, b)| a * b).sum::<f32>() / len2).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let p = Lab {
-                l: r.l + t * d[0],
-                a: r.a + t * d[1],
-                b: r.b + t * d[2],
-            };
-            c.delta_e(p)
-        })
-        .fold(f32::MAX, f32::min)
-}
-
 /// Before grouping: a shaded cell whose colour is a close veiled mix of one nearby unshaded
 /// cell's colour (within [`VeilOptions::tolerance`]), and clearly not of any other nearby
 /// colour, takes that colour.
@@ -101,7 +65,7 @@ pub fn unveil(s: &Samples, o: &VeilOptions) -> Samples {
                 }
                 let other = &s.cells[rr as usize * n + cc as usize];
                 if other.shading < o.min_shading {
-                    near.push((veiled_distance(cell.colour, other.colour), other.colour));
+                    near.push((cell.colour.veil_distance(other.colour), other.colour));
                 }
             }
         }
@@ -191,7 +155,7 @@ pub fn correct(s: &Samples, mut regions: Regions, o: &VeilOptions) -> Regions {
         }
         let mut scored: Vec<(f32, u32)> = candidates(&regions.labels, n, i)
             .into_iter()
-            .map(|l| (veiled_distance(cell.colour, colours[l as usize]), l))
+            .map(|l| (cell.colour.veil_distance(colours[l as usize]), l))
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         let gap = scored.get(1).map_or(f32::MAX, |s2| s2.0 - scored[0].0);
@@ -266,10 +230,9 @@ mod tests {
         let mut want: Vec<u32> = (0..16).map(|i| i % 4).collect();
         want[1] = 0;
         assert_eq!(r.labels, want);
-        let d = veiled_distance(
-            Lab::from_hex(lit).expect("hex"),
-            Lab::from_hex(pink).expect("hex"),
-        );
+        let d = Lab::from_hex(lit)
+            .expect("hex")
+            .veil_distance(Lab::from_hex(pink).expect("hex"));
         assert!(d < 3.0, "{d}");
     }
 
