@@ -3,10 +3,11 @@
 //! Method: a working copy of the brightness (HSV value: the largest of R, G and B, so that
 //! saturated cells stay bright and only ink is dark) is min-pooled by an integer factor (thin
 //! dark lines survive pooling, unlike averaging; [`super::mask`]). A pixel is *line* when it is
-//! dark outright, clearly darker than the pixels a short reach away on both sides (a ridge:
-//! thin, antialiased grid lines in small screenshots are only mid-grey), or clearly darker than
-//! one side and no brighter than the other (a shoulder: the grey rim of a frame under a veil).
-//! The reader's second attempt keeps only straight runs of line (hatching is left out). The connected bright areas left between the
+//! dark outright, or clearly darker than the pixels a short reach away on both sides (a ridge:
+//! thin, antialiased grid lines in small screenshots are only mid-grey). The reader's second
+//! attempt (a veil or hatching over the board) also counts shoulders (clearly darker than one
+//! side, no brighter than the other: the grey rim of a frame under a veil) and keeps only
+//! straight runs of line (hatching is left out). The connected bright areas left between the
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
@@ -88,10 +89,11 @@ pub struct QueensLocateOptions {
     pub axis_run: usize,
     /// A pixel also counts as line when a pixel `r` away on one side is brighter by at least
     /// this much and the next one on the other side is no brighter (a shoulder: the grey rim
-    /// of a frame under a veil); 0 = off. Default 18.
+    /// of a frame under a veil); 0 = off. Default 0.
     pub shoulder_contrast: u8,
-    /// The `axis_run` of the reader's second attempt (0: no second attempt), which adds no
-    /// unseen rows or columns (`max_extend` 0). Default 5.
+    /// The `axis_run` of the reader's second attempt (0: no second attempt), which also
+    /// counts shoulders (at `ridge_contrast`) and adds no unseen rows or columns
+    /// (`max_extend` 0). Default 5.
     pub retry_axis_run: usize,
 }
 
@@ -120,7 +122,7 @@ impl Default for QueensLocateOptions {
             max_n: 16,
             min_seen: 0.35,
             axis_run: 0,
-            shoulder_contrast: 18,
+            shoulder_contrast: 0,
             retry_axis_run: 5,
         }
     }

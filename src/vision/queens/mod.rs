@@ -179,42 +179,55 @@ fn find_board(
     })
 }
 
-/// [`find_board`], and when it finds no whole board, once more with the line mask kept to
-/// straight runs and without rows or columns added unseen
-/// ([`locate::QueensLocateOptions::retry_axis_run`]: hatching over the board); the first
-/// attempt's error when neither finds one.
+/// [`find_board`], and a second attempt with the line mask kept to straight runs, with
+/// shoulders, and without rows or columns added unseen
+/// ([`locate::QueensLocateOptions::retry_axis_run`]: a veil or hatching over the board).
 ///
-/// Hatching hides cells, it never adds them: a second board smaller than the lattice the
-/// first attempt saw is not taken (a board cut by the image edge read without its cut row).
+/// A veil or hatching hides cells, it never adds them: the second board is taken when the
+/// first attempt found none and the second is not smaller than the lattice the first saw (a
+/// board cut by the image edge read without its cut row is not taken), or when it is larger
+/// than the first board and covers it (the first was a part of the board).
 fn find_board_or_retry(
     img: &RgbImage,
     opts: &QueensReadOptions,
     trace: &mut QueensTrace,
 ) -> Result<Found, ReadError> {
-    let (first, side) = match find_board(img, opts, &opts.locate, trace) {
-        Ok(found) => return Ok(found),
-        Err(e) => e,
-    };
+    let first = find_board(img, opts, &opts.locate, trace);
     if opts.locate.retry_axis_run == 0 {
-        return Err(first);
+        return first.map_err(|(e, _)| e);
     }
     let retry = locate::QueensLocateOptions {
         axis_run: opts.locate.retry_axis_run,
+        shoulder_contrast: opts.locate.ridge_contrast,
         max_extend: 0,
         ..opts.locate.clone()
     };
     let mut second = QueensTrace::default();
-    let Ok(found) = find_board(img, opts, &retry, &mut second) else {
-        return Err(first);
+    let again = find_board(img, opts, &retry, &mut second);
+    let take = match (&first, &again) {
+        (Err((_, side)), Ok(b)) => side.is_none_or(|s| b.grid.rows >= s),
+        (Ok(a), Ok(b)) => b.grid.rows > a.grid.rows && covers(&b.grid, &a.grid),
+        _ => false,
     };
-    if side.is_some_and(|s| found.grid.rows < s) {
-        return Err(first);
+    match (first, again) {
+        (_, Ok(found)) if take => {
+            trace.located = second.located;
+            trace.samples = second.samples;
+            trace.verdict = second.verdict;
+            trace.timings.extend(second.timings);
+            Ok(found)
+        }
+        (first, _) => first.map_err(|(e, _)| e),
     }
-    trace.located = second.located;
-    trace.samples = second.samples;
-    trace.verdict = second.verdict;
-    trace.timings.extend(second.timings);
-    Ok(found)
+}
+
+/// Whether grid `a` covers grid `b` (each side within half a cell).
+fn covers(a: &Grid, b: &Grid) -> bool {
+    let tol = a.cell_w.min(a.cell_h) / 2.0;
+    a.left <= b.left + tol
+        && a.top <= b.top + tol
+        && a.left + a.width() >= b.left + b.width() - tol
+        && a.top + a.height() >= b.top + b.height() - tol
 }
 
 fn read_into(
