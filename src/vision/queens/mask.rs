@@ -120,7 +120,10 @@ mod tests {
         // One row: page, a black frame, its mid-grey rim under a veil, then a cell.
         let y: Vec<u8> = vec![250, 250, 0, 0, 140, 232, 232, 232, 232, 232];
         let off = QueensLocateOptions::default();
-        assert!(!line_mask(&y, y.len(), 1, &off)[4], "shoulders off by default");
+        assert!(
+            !line_mask(&y, y.len(), 1, &off)[4],
+            "shoulders off by default"
+        );
         let o = QueensLocateOptions {
             shoulder_contrast: 18,
             ..off
