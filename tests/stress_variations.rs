@@ -24,7 +24,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - themed 64, 103, 129, 136: two themed icons of one colour family (a red and an orange
 ///   icon, a disc and a ring) were all read as one symbol;
 /// - cut-edge 134: a dark-mode Queens board cut at the left was read with a column of page;
-/// - pointer-arrow 82: a dark-mode arrow resting against an `x` made it read as `=`.
+/// - pointer-arrow 82: a dark-mode arrow resting against an `x` made it read as `=`;
+/// - shimmer 88: a light-mode 9x9 Queens board whose cells under the band were merged into a
+///   paler neighbouring region.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -35,6 +37,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("themed", 136),
         ("cut-edge", 134),
         ("pointer-arrow", 82),
+        ("shimmer", 88),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -42,6 +45,21 @@ fn once_wrong_renders_are_not_answered_wrong() {
             class,
             variations::Class::Wrong,
             "{variation} seed {seed}: {detail}"
+        );
+    }
+}
+
+/// The Queens hint mode in each of its styles (the hinted region darker or outlined; the rest
+/// under a dark or light veil, or dark or light hatching) is read exactly.
+#[test]
+fn hint_mode_boards_read_exactly() {
+    // Seeds of the stress set drawing each of the eight styles.
+    for seed in [54, 45, 44, 43, 41, 51, 40, 42] {
+        let (class, detail) = variations::run(seed, "hint-mode");
+        assert_eq!(
+            class,
+            variations::Class::Exact,
+            "hint-mode seed {seed}: {detail}"
         );
     }
 }

@@ -324,6 +324,10 @@ pub struct RenderArgs {
     /// Crop the image through the board's outer column or row on this side.
     #[arg(long, value_enum)]
     pub cut: Option<SideArg>,
+    /// Queens: LinkedIn's hint mode (a seeded region darker or outlined, the rest of the
+    /// board veiled or hatched); a Tango puzzle is refused.
+    #[arg(long)]
+    pub hint_mode: bool,
 }
 
 /// Options of `generate`.
@@ -602,6 +606,7 @@ mod tests {
             "--fade",
             "0.5",
             "--themed",
+            "--hint-mode",
         ]) else {
             panic!("expected render")
         };
@@ -610,7 +615,7 @@ mod tests {
             Some(synth::Pointer::Hand)
         );
         assert_eq!(r.cut.map(synth::Side::from), Some(synth::Side::Left));
-        assert!(r.stripes && r.shimmer && r.themed && r.fade == 0.5);
+        assert!(r.stripes && r.shimmer && r.themed && r.hint_mode && r.fade == 0.5);
         assert!(parse(&["render", "p.txt", "-o", "x.png", "--pointer", "finger"]).is_err());
         for bad in [
             ["--scale", "10"],

@@ -423,6 +423,7 @@ impl RenderConfig {
                     fade: a.fade,
                     themed: a.themed,
                     cut: a.cut.map(Into::into),
+                    hint_mode: a.hint_mode,
                 },
                 ..SynthOptions::default()
             },

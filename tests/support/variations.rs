@@ -1,6 +1,6 @@
 //! The stress set of issue 10: random generated puzzles rendered with one of the renderer's
 //! variations (pointer arrow / hand, rule-break stripes, win shimmer, fading pieces, themed
-//! icons, a cut at an image edge, 0.3x-0.35x scale), read and solved end to end (certify
+//! icons, a cut at an image edge, 0.3x-0.35x scale, the Queens hint mode), read and solved end to end (certify
 //! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
 //! refused. Shared by `tests/stress_variations.rs` (a small sample) and
 //! `examples/stress_variations.rs` (the full table).
@@ -16,7 +16,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 10] = [
+pub const VARIATIONS: [&str; 11] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -27,6 +27,7 @@ pub const VARIATIONS: [&str; 10] = [
     "cut-edge",
     "scale-0.35x",
     "scale-0.3x",
+    "hint-mode",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -42,10 +43,11 @@ pub enum Class {
     Refused,
 }
 
-/// The puzzle of a case: Tango 6x6 / 8x8 or Queens 7..10 (Tango only for `themed`).
+/// The puzzle of a case: Tango 6x6 / 8x8 or Queens 7..10 (Tango only for `themed`, Queens
+/// only for `hint-mode`).
 pub fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
     let mut rng = Rng::new(seed ^ 0xA5A5);
-    let tango = variation == "themed" || rng.chance(0.5);
+    let tango = variation == "themed" || (variation != "hint-mode" && rng.chance(0.5));
     let (game, size) = if tango {
         (Game::Tango, [6, 8][rng.below(2)])
     } else {
@@ -92,6 +94,7 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
         }
         "scale-0.35x" => o.scale = 126,
         "scale-0.3x" => o.scale = 108,
+        "hint-mode" => v.hint_mode = true,
         _ => {}
     }
     if v.pointer.is_some() {
@@ -166,10 +169,28 @@ pub fn table(rows: &[(&str, Row)]) -> String {
     out
 }
 
-/// Runs `per` seeds (`first..first + per`) of every variation on rayon's threads.
+/// The variations to run: those named in the environment variable `STRESS_ONLY`
+/// (comma-separated), or all of them.
+fn selected() -> Vec<&'static str> {
+    let only = std::env::var("STRESS_ONLY").unwrap_or_default();
+    let names: Vec<&str> = only
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    VARIATIONS
+        .iter()
+        .copied()
+        .filter(|v| names.is_empty() || names.contains(v))
+        .collect()
+}
+
+/// Runs `per` seeds (`first..first + per`) of every variation (or of those in `STRESS_ONLY`)
+/// on rayon's threads.
 pub fn run_all(first: u64, per: u64) -> (Vec<(&'static str, Row)>, Vec<String>) {
     use rayon::prelude::*;
-    let cases: Vec<(&str, u64)> = VARIATIONS
+    let chosen = selected();
+    let cases: Vec<(&str, u64)> = chosen
         .iter()
         .flat_map(|&v| (first..first + per).map(move |s| (v, s)))
         .collect();
@@ -180,7 +201,7 @@ pub fn run_all(first: u64, per: u64) -> (Vec<(&'static str, Row)>, Vec<String>) 
             (v, s, c, d)
         })
         .collect();
-    let mut rows: Vec<(&str, Row)> = VARIATIONS.iter().map(|&v| (v, [0; 4])).collect();
+    let mut rows: Vec<(&str, Row)> = chosen.iter().map(|&v| (v, [0; 4])).collect();
     let mut lines = Vec::new();
     for (v, s, c, d) in results {
         let row = rows.iter_mut().find(|r| r.0 == v).expect("a variation");

@@ -119,7 +119,7 @@ pub(super) fn draw_tango(
 }
 
 /// Queens board proportions relative to the cell pitch.
-mod queens_geo {
+pub(super) mod queens_geo {
     /// Thin cell border width (at least 1 px).
     pub const THIN: f32 = 0.015;
     /// Region border width (at least 2 px).

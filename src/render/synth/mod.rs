@@ -6,6 +6,7 @@
 //! the ground truth a reader should find: the board's [`Grid`] and the pieces placed.
 
 mod board;
+mod hint_mode;
 mod options;
 mod page;
 mod pieces;
@@ -90,6 +91,11 @@ fn render_pieces(
             Some(s)
         }
     };
+    if opts.variations.hint_mode && !matches!(p, Puzzle::Queens(_)) {
+        return Err(RenderError::BadOption(
+            "hint mode is a Queens overlay (Tango has no regions to hint)".to_string(),
+        ));
+    }
     let (rows, cols) = p.size();
     if rows == 0 || cols == 0 || rows > MAX_ASPECT * cols {
         return Err(RenderError::BadOption(format!(
@@ -148,6 +154,9 @@ fn render_pieces(
         let x = grid.left + rng.f32() * grid.width();
         let y = grid.top + rng.f32() * grid.height();
         pointer::cursor(&mut img, x, y, (board_w * CURSOR_SIZE).max(12.0));
+    }
+    if let (true, Puzzle::Queens(q)) = (v.hint_mode, p) {
+        hint_mode::hint_mode(&mut img, &grid, q, &mut vrng);
     }
     let pointer_box = draw_variations(&mut img, &grid, opts, &mut vrng);
     let (mut img, grid) = match v.cut {

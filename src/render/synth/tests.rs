@@ -212,7 +212,42 @@ mod variation_tests {
         let d = Variations::default();
         assert_eq!((d.pointer, d.cut), (None, None));
         assert_eq!((d.pointer_scale, d.fade), (0.0, 1.0));
-        assert!(!d.stripes && !d.shimmer && !d.themed);
+        assert!(!d.stripes && !d.shimmer && !d.themed && !d.hint_mode);
+    }
+
+    #[test]
+    fn hint_mode_draws_over_queens_and_refuses_tango() {
+        let q = format::parse("queens 4x4\nA A B B\nA A B B\nC C D D\nC C D D\n").unwrap();
+        for seed in 0..12 {
+            let opts = SynthOptions {
+                seed,
+                variations: Variations {
+                    hint_mode: true,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            let a = render(&q, None, &opts).unwrap();
+            assert_eq!(a.image, render(&q, None, &opts).unwrap().image);
+            let p = SynthOptions {
+                variations: Variations::default(),
+                ..opts.clone()
+            };
+            let plain_seed = render(&q, None, &p).unwrap();
+            assert_ne!(a.image, plain_seed.image, "seed {seed}");
+        }
+        let t = format::parse("tango 4x4\nS . . M\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
+        let opts = SynthOptions {
+            variations: Variations {
+                hint_mode: true,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        assert!(matches!(
+            render(&t, None, &opts),
+            Err(RenderError::BadOption(_))
+        ));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What real captures show on top of a plain board, as options of the renderer: the OS mouse
 //! pointer, LinkedIn's rule-break stripes, the win shimmer, pieces fading in, themed Tango
-//! icon pairs and a board cut at an image edge.
+//! icon pairs, a board cut at an image edge and the Queens hint mode (in `hint_mode`).
 //!
 //! Every variation draws from its own random stream (derived from the seed), so turning one
 //! on never changes the rest of the picture, and with every variation off the renderer draws
@@ -55,6 +55,10 @@ pub struct Variations {
     /// Crop the image through the outer column or row on this side (between a third and two
     /// thirds of those cells stay visible). Default none.
     pub cut: Option<Side>,
+    /// Queens: LinkedIn's hint mode, a seeded region drawn darker or outlined and the rest
+    /// of the board under a dark or light veil or diagonal hatching (a Tango board is
+    /// refused). Default false.
+    pub hint_mode: bool,
 }
 
 impl Default for Variations {
@@ -67,6 +71,7 @@ impl Default for Variations {
             fade: 1.0,
             themed: false,
             cut: None,
+            hint_mode: false,
         }
     }
 }

@@ -82,6 +82,40 @@ impl Lab {
         let b = ch(|c| c.b);
         Some(Lab { l, a, b })
     }
+
+    /// CIE76 distance from `self` to the nearest mix of `base` with white or with black (0
+    /// when `self` is `base` under a translucent white or black veil).
+    pub fn veil_distance(self, base: Lab) -> f32 {
+        const ENDS: [Lab; 2] = [
+            Lab {
+                l: 100.0,
+                a: 0.0,
+                b: 0.0,
+            },
+            Lab {
+                l: 0.0,
+                a: 0.0,
+                b: 0.0,
+            },
+        ];
+        ENDS.iter()
+            .map(|e| {
+                let d = [e.l - base.l, e.a - base.a, e.b - base.b];
+                let v = [self.l - base.l, self.a - base.a, self.b - base.b];
+                let len2: f32 = d.iter().map(|x| x * x).sum();
+                let t = if len2 > 0.0 {
+                    (v.iter().zip(&d).map(|(p, q)| p * q).sum::<f32>() / len2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                self.delta_e(Lab {
+                    l: base.l + t * d[0],
+                    a: base.a + t * d[1],
+                    b: base.b + t * d[2],
+                })
+            })
+            .fold(f32::MAX, f32::min)
+    }
 }
 
 /// Rec. 601 luma of an 8-bit RGB pixel, 0..=255 (8-bit fixed-point weights 77/150/29).

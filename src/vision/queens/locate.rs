@@ -2,9 +2,12 @@
 //!
 //! Method: a working copy of the brightness (HSV value: the largest of R, G and B, so that
 //! saturated cells stay bright and only ink is dark) is min-pooled by an integer factor (thin
-//! dark lines survive pooling, unlike averaging). A pixel is *line* when it is dark outright or clearly
-//! darker than the pixels a short reach away on both sides (a ridge: thin, antialiased grid
-//! lines in small screenshots are only mid-grey). The connected bright areas left between the
+//! dark lines survive pooling, unlike averaging; [`super::mask`]). A pixel is *line* when it is
+//! dark outright, or clearly darker than the pixels a short reach away on both sides (a ridge:
+//! thin, antialiased grid lines in small screenshots are only mid-grey). The reader's second
+//! attempt (a veil or hatching over the board) also counts shoulders (clearly darker than one
+//! side, no brighter than the other: the grey rim of a frame under a veil) and keeps only
+//! straight runs of line (hatching is left out). The connected bright areas left between the
 //! lines are candidate cells; the largest family of equally sized, square candidates that sit
 //! next to each other on a lattice is the board. A least-squares fit of the lattice gives the
 //! pitch and phase, and the span of the cells seen gives N.
@@ -17,6 +20,7 @@
 //! label image that would need a second pass for the boxes and areas); the locator is the hot
 //! part of a read. (Reasoned, not benchmarked against imageproc.)
 
+use super::mask::{Work, work_copy};
 use crate::board::Grid;
 use image::RgbImage;
 use ndarray::{Array2, Axis};
@@ -77,6 +81,20 @@ pub struct QueensLocateOptions {
     /// Smallest fraction of the N*N cells that must be seen as separate cell candidates.
     /// Default 0.35.
     pub min_seen: f32,
+    /// Thin diagonal hatching over a board (hint mode) cuts its cells apart in the line mask.
+    /// With this above 0, a line pixel counts only when it lies in a horizontal or vertical
+    /// run of at least this many line pixels (grid lines are long straight runs; hatching,
+    /// glyphs and noise are not). The reader uses it as a second attempt when the first
+    /// (with 0) finds no whole board. Default 0.
+    pub axis_run: usize,
+    /// A pixel also counts as line when a pixel `r` away on one side is brighter by at least
+    /// this much and the next one on the other side is no brighter (a shoulder: the grey rim
+    /// of a frame under a veil); 0 = off. Default 0.
+    pub shoulder_contrast: u8,
+    /// The `axis_run` of the reader's second attempt (0: no second attempt), which also
+    /// counts shoulders (at `ridge_contrast`) and adds no unseen rows or columns
+    /// (`max_extend` 0). Default 5.
+    pub retry_axis_run: usize,
 }
 
 impl Default for QueensLocateOptions {
@@ -103,6 +121,9 @@ impl Default for QueensLocateOptions {
             min_n: 4,
             max_n: 16,
             min_seen: 0.35,
+            axis_run: 0,
+            shoulder_contrast: 0,
+            retry_axis_run: 5,
         }
     }
 }
@@ -117,68 +138,6 @@ pub struct QueensLattice {
     /// Root-mean-square distance of the seen cell centres from their lattice points, as a
     /// fraction of the pitch.
     pub lattice_error: f32,
-}
-
-/// The min-pooled brightness working copy and its line mask.
-struct Work {
-    w: usize,
-    h: usize,
-    /// Pooling factor (image pixels per working pixel).
-    k: u32,
-    /// `true` for line / ink pixels.
-    line: Vec<bool>,
-}
-
-fn work_copy(img: &RgbImage, o: &QueensLocateOptions) -> Work {
-    let (iw, ih) = img.dimensions();
-    let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
-    let (w, h) = ((iw / k) as usize, (ih / k) as usize);
-    let ku = k as usize;
-    // Min-pooling reads each block's first row and first column only: any line at least one
-    // pixel wide crosses one of them, and reading 2k-1 of the k*k pixels saves most of the work.
-    let mut y = vec![255u8; w * h];
-    let stride = iw as usize * 3;
-    let raw = img.as_raw();
-    for wy in 0..h {
-        let out = &mut y[wy * w..(wy + 1) * w];
-        let first = &raw[wy * ku * stride..wy * ku * stride + w * ku * 3];
-        for (cell, block) in out.iter_mut().zip(first.chunks_exact(3 * ku)) {
-            *cell = block
-                .chunks_exact(3)
-                .map(|p| p[0].max(p[1]).max(p[2]))
-                .fold(255u8, u8::min);
-        }
-        for dy in 1..ku {
-            let row = &raw[(wy * ku + dy) * stride..];
-            for (wx, cell) in out.iter_mut().enumerate() {
-                let p = &row[wx * ku * 3..wx * ku * 3 + 3];
-                *cell = (*cell).min(p[0].max(p[1]).max(p[2]));
-            }
-        }
-    }
-    let mut line = vec![false; w * h];
-    let reach = o.ridge_reach.max(1) as usize;
-    let c = o.ridge_contrast;
-    for yy in 0..h {
-        for xx in 0..w {
-            let v = y[yy * w + xx];
-            let mut is = v < o.dark_value;
-            let mut r = 1;
-            while !is && r <= reach {
-                if xx >= r && xx + r < w {
-                    let lo = y[yy * w + xx - r].min(y[yy * w + xx + r]);
-                    is |= lo >= v.saturating_add(c) && v < 255 - c;
-                }
-                if yy >= r && yy + r < h {
-                    let lo = y[(yy - r) * w + xx].min(y[(yy + r) * w + xx]);
-                    is |= lo >= v.saturating_add(c) && v < 255 - c;
-                }
-                r += 1;
-            }
-            line[yy * w + xx] = is;
-        }
-    }
-    Work { w, h, k, line }
 }
 
 /// A connected bright area of the working copy.
@@ -426,27 +385,40 @@ pub fn locate(img: &RgbImage, o: &QueensLocateOptions) -> Option<QueensLattice> 
 /// Steps: working copy -> cell candidates -> largest lattice family -> lattice coordinates and
 /// a least-squares fit -> cells joining on the lattice -> squared up -> the grid.
 pub fn locate_explained(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, String> {
+    locate_spanned(img, o).map_err(|(reason, _)| reason)
+}
+
+/// Like [`locate_explained`]; a lattice refused for its shape or for too few cells seen also
+/// gives the larger of its sides (how many rows or columns of cells were seen).
+pub fn locate_spanned(
+    img: &RgbImage,
+    o: &QueensLocateOptions,
+) -> Result<QueensLattice, (String, Option<usize>)> {
+    let plain = |e: String| (e, None);
     if img.width() < 8 || img.height() < 8 {
-        return Err("image too small".into());
+        return Err(plain("image too small".into()));
     }
     let work = work_copy(img, o);
-    let cands = candidates(&work, o)?;
-    let (edges, best) = largest_family(&cands, o)?;
+    let cands = candidates(&work, o).map_err(plain)?;
+    let (edges, best) = largest_family(&cands, o).map_err(plain)?;
     let members = lattice_coords(&cands, &edges, best);
-    let fit = fit_lattice(&cands, &members, o)?;
+    let fit = fit_lattice(&cands, &members, o).map_err(plain)?;
     let (seen, err2) = join_on_lattice(&cands, &members, &fit, o);
     let span = Span::of(&seen);
     let span = square_up(&work, span, &fit, o);
     let (ni, nj) = span.sides();
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
-        return Err(format!("cell lattice spans {ni} x {nj} cells"));
+        return Err((
+            format!("cell lattice spans {ni} x {nj} cells"),
+            Some(ni.max(nj)),
+        ));
     }
     let n = ni;
     let seen_frac = seen.len() as f32 / (n * n) as f32;
     if seen_frac < o.min_seen {
-        return Err(format!(
-            "only {:.0}% of the {n}x{n} cells seen",
-            seen_frac * 100.0
+        return Err((
+            format!("only {:.0}% of the {n}x{n} cells seen", seen_frac * 100.0),
+            Some(n),
         ));
     }
     let k = work.k as f32;

@@ -1,6 +1,7 @@
 //! Reading a Queens board. Stages, each a module with its own options:
 //! [`locate`] (board, pitch, N) -> [`sample`] (cell colours, centre glyphs, border weights) ->
-//! [`regions`] (exactly N connected regions) and [`pieces`] (crowns and x marks) ->
+//! [`regions`] (exactly N connected regions, [`veil`] re-reading cells under a band of
+//! light) and [`pieces`] (crowns and x marks) ->
 //! [`crate::board::Reading`]. [`check`] decides whether what was found is a Queens board at all,
 //! [`extent`] whether it is the whole board (not a part of one cut by the image edge);
 //! [`debug`] draws what the stages saw.
@@ -10,9 +11,11 @@ pub mod color;
 pub mod debug;
 pub mod extent;
 pub mod locate;
+mod mask;
 pub mod pieces;
 pub mod regions;
 pub mod sample;
+pub mod veil;
 
 use super::ReadError;
 use crate::board::{Doubt, Grid, Reading, Theme};
@@ -29,6 +32,8 @@ pub struct QueensReadOptions {
     pub sample: sample::SampleOptions,
     /// Region grouping.
     pub regions: regions::RegionOptions,
+    /// Cells under a band of light or shade.
+    pub veil: veil::VeilOptions,
     /// Crowns and x marks.
     pub pieces: pieces::PieceOptions,
     /// Is it a Queens board at all.
@@ -122,20 +127,31 @@ pub fn read_queens_traced(
     (result, trace)
 }
 
-fn read_into(
+/// A located board, measured, checked and whole.
+struct Found {
+    grid: Grid,
+    samples: sample::Samples,
+    verdict: check::BoardVerdict,
+}
+
+/// Locates the board with `lo`, measures it, checks it is a Queens board and the whole of
+/// one; records each stage in `trace`. A failure also gives the larger side of the cell
+/// lattice seen, when one was.
+fn find_board(
     img: &RgbImage,
     opts: &QueensReadOptions,
+    lo: &locate::QueensLocateOptions,
     trace: &mut QueensTrace,
-) -> Result<Reading, ReadError> {
+) -> Result<Found, (ReadError, Option<usize>)> {
     let mut clock = Instant::now();
     let mut lap = |trace: &mut QueensTrace, name: &'static str| {
         let now = Instant::now();
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let located = locate::locate_explained(img, &opts.locate);
+    let located = locate::locate_spanned(img, lo);
     lap(trace, "locate");
-    let located = located.map_err(ReadError::NoBoard)?;
+    let located = located.map_err(|(reason, side)| (ReadError::NoBoard(reason), side))?;
     trace.located = Some(located.clone());
     let grid = located.grid;
     let samples = sample::sample(img, &grid, &opts.sample);
@@ -144,16 +160,95 @@ fn read_into(
     lap(trace, "check");
     trace.samples = Some(samples.clone());
     trace.verdict = Some(verdict.clone());
+    let side = Some(grid.rows);
     if verdict.score < opts.check.min_score {
-        return Err(ReadError::NoBoard(format!(
+        let reason = format!(
             "a {n}x{n} grid was found but it does not look like a Queens board: {}",
             verdict.reason,
             n = grid.rows
-        )));
+        );
+        return Err((ReadError::NoBoard(reason), side));
     }
-    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)?;
+    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)
+        .map_err(|e| (e, side))?;
     lap(trace, "extent");
-    let regions = regions::regions(&samples, &opts.regions);
+    Ok(Found {
+        grid,
+        samples,
+        verdict,
+    })
+}
+
+/// [`find_board`], and a second attempt with the line mask kept to straight runs, with
+/// shoulders, and without rows or columns added unseen
+/// ([`locate::QueensLocateOptions::retry_axis_run`]: a veil or hatching over the board).
+///
+/// A veil or hatching hides cells, it never adds them: the second board is taken when the
+/// first attempt found none and the second is not smaller than the lattice the first saw (a
+/// board cut by the image edge read without its cut row is not taken), or when it is larger
+/// than the first board and covers it (the first was a part of the board).
+fn find_board_or_retry(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Found, ReadError> {
+    let first = find_board(img, opts, &opts.locate, trace);
+    if opts.locate.retry_axis_run == 0 {
+        return first.map_err(|(e, _)| e);
+    }
+    let retry = locate::QueensLocateOptions {
+        axis_run: opts.locate.retry_axis_run,
+        shoulder_contrast: opts.locate.ridge_contrast,
+        max_extend: 0,
+        ..opts.locate.clone()
+    };
+    let mut second = QueensTrace::default();
+    let again = find_board(img, opts, &retry, &mut second);
+    let take = match (&first, &again) {
+        (Err((_, side)), Ok(b)) => side.is_none_or(|s| b.grid.rows >= s),
+        (Ok(a), Ok(b)) => b.grid.rows > a.grid.rows && covers(&b.grid, &a.grid),
+        _ => false,
+    };
+    match (first, again) {
+        (_, Ok(found)) if take => {
+            trace.located = second.located;
+            trace.samples = second.samples;
+            trace.verdict = second.verdict;
+            trace.timings.extend(second.timings);
+            Ok(found)
+        }
+        (first, _) => first.map_err(|(e, _)| e),
+    }
+}
+
+/// Whether grid `a` covers grid `b` (each side within half a cell).
+fn covers(a: &Grid, b: &Grid) -> bool {
+    let tol = a.cell_w.min(a.cell_h) / 2.0;
+    a.left <= b.left + tol
+        && a.top <= b.top + tol
+        && a.left + a.width() >= b.left + b.width() - tol
+        && a.top + a.height() >= b.top + b.height() - tol
+}
+
+fn read_into(
+    img: &RgbImage,
+    opts: &QueensReadOptions,
+    trace: &mut QueensTrace,
+) -> Result<Reading, ReadError> {
+    let Found {
+        grid,
+        samples,
+        verdict,
+    } = find_board_or_retry(img, opts, trace)?;
+    let mut clock = Instant::now();
+    let mut lap = |trace: &mut QueensTrace, name: &'static str| {
+        let now = Instant::now();
+        trace.timings.push((name, now - clock));
+        clock = now;
+    };
+    let unveiled = veil::unveil(&samples, &opts.veil);
+    let regions = regions::regions(&unveiled, &opts.regions);
+    let regions = veil::correct(&unveiled, regions, &opts.veil);
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)

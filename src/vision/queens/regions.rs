@@ -375,6 +375,7 @@ mod tests {
             .map(|&l| CellSample {
                 colour: colours[l as usize],
                 spread: 1.0,
+                shading: 0.0,
                 glyph: Glyph::default(),
             })
             .collect();

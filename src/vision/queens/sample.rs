@@ -32,6 +32,10 @@ pub struct SampleOptions {
     pub bg_spread: f32,
     /// See `bg_spread`. Default 3.
     pub bg_margin: f32,
+    /// A cell's ring counts as shaded (see [`CellSample::shading`]) only when its lightest
+    /// sector's colour is within this CIE76 distance of a white or black mix of its darkest
+    /// one. Default 3.
+    pub shading_tolerance: f32,
     /// Half-width of the scan across an edge. Default 0.2.
     pub edge_half: f32,
     /// Number of scans along each edge (spread over `edge_from..edge_from + edge_span` of its
@@ -54,6 +58,7 @@ impl Default for SampleOptions {
             glyph_distance: 70.0,
             bg_spread: 2.0,
             bg_margin: 3.0,
+            shading_tolerance: 3.0,
             edge_half: 0.2,
             edge_scans: 5,
             edge_from: 0.2,
@@ -83,6 +88,11 @@ pub struct CellSample {
     pub colour: Lab,
     /// Median CIE76 distance of the ring points from `colour` (noise, shading, stray pixels).
     pub spread: f32,
+    /// Lightness range over the ring: the median colour of each of its eight sectors (around
+    /// the centre), CIE L of the lightest minus the darkest, when one is the other under a
+    /// white or black veil (else 0). A flat fill stays near 0 whatever the noise; a band of
+    /// light or shade crossing the cell (the win shimmer) raises it.
+    pub shading: f32,
     /// The centre glyph.
     pub glyph: Glyph,
 }
@@ -123,6 +133,7 @@ pub(crate) fn sample_cell(
     let m = o.ring_points.max(2);
     let mut labs: Vec<Lab> = Vec::with_capacity(m * m);
     let mut rgbs: Vec<[u8; 3]> = Vec::with_capacity(m * m);
+    let mut sectors: [Vec<Lab>; SECTORS] = Default::default();
     for iy in 0..m {
         let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
         for ix in 0..m {
@@ -131,8 +142,10 @@ pub(crate) fn sample_cell(
                 continue;
             }
             let p = px(img, cx + fx * pw, cy + fy * ph);
+            let lab = Lab::from_rgb(p);
+            sectors[sector(fx, fy)].push(lab);
             rgbs.push(p);
-            labs.push(Lab::from_rgb(p));
+            labs.push(lab);
         }
     }
     let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
@@ -196,7 +209,33 @@ pub(crate) fn sample_cell(
     CellSample {
         colour,
         spread,
+        shading: shading(&mut sectors, o.shading_tolerance),
         glyph,
+    }
+}
+
+/// Sectors of the colour ring (see [`CellSample::shading`]).
+const SECTORS: usize = 8;
+
+/// The sector of the ring point at `(fx, fy)` from the cell centre.
+fn sector(fx: f32, fy: f32) -> usize {
+    let turn = fy.atan2(fx) / std::f32::consts::TAU + 0.5;
+    ((turn * SECTORS as f32) as usize).min(SECTORS - 1)
+}
+
+/// Largest minus smallest sector median of the lightness, when the lightest sector's colour
+/// is the darkest one's mixed with white or black (within `tolerance`); else 0 (a tint such
+/// as red rule-break stripes is not a band of light). 0 with fewer than two sectors.
+fn shading(sectors: &mut [Vec<Lab>; SECTORS], tolerance: f32) -> f32 {
+    let medians: Vec<Lab> = sectors.iter_mut().filter_map(|v| Lab::median(v)).collect();
+    let by_l = |a: &&Lab, b: &&Lab| a.l.total_cmp(&b.l);
+    let (Some(lo), Some(hi)) = (medians.iter().min_by(by_l), medians.iter().max_by(by_l)) else {
+        return 0.0;
+    };
+    if hi.veil_distance(*lo).min(lo.veil_distance(*hi)) <= tolerance {
+        hi.l - lo.l
+    } else {
+        0.0
     }
 }
 

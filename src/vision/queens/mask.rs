@@ -1,0 +1,155 @@
+//! The Queens locator's working copy: the image's brightness (HSV value) min-pooled by an
+//! integer factor, and its line mask (see [`super::locate`] for how the board is found in it).
+
+use super::locate::QueensLocateOptions;
+use image::RgbImage;
+
+/// The min-pooled brightness working copy and its line mask.
+pub(super) struct Work {
+    pub(super) w: usize,
+    pub(super) h: usize,
+    /// Pooling factor (image pixels per working pixel).
+    pub(super) k: u32,
+    /// `true` for line / ink pixels.
+    pub(super) line: Vec<bool>,
+}
+
+pub(super) fn work_copy(img: &RgbImage, o: &QueensLocateOptions) -> Work {
+    let (iw, ih) = img.dimensions();
+    let k = (iw.min(ih) / o.work_min_side.max(1)).max(1);
+    let (w, h) = ((iw / k) as usize, (ih / k) as usize);
+    let ku = k as usize;
+    // Min-pooling reads each block's first row and first column only: any line at least one
+    // pixel wide crosses one of them, and reading 2k-1 of the k*k pixels saves most of the work.
+    let mut y = vec![255u8; w * h];
+    let stride = iw as usize * 3;
+    let raw = img.as_raw();
+    for wy in 0..h {
+        let out = &mut y[wy * w..(wy + 1) * w];
+        let first = &raw[wy * ku * stride..wy * ku * stride + w * ku * 3];
+        for (cell, block) in out.iter_mut().zip(first.chunks_exact(3 * ku)) {
+            *cell = block
+                .chunks_exact(3)
+                .map(|p| p[0].max(p[1]).max(p[2]))
+                .fold(255u8, u8::min);
+        }
+        for dy in 1..ku {
+            let row = &raw[(wy * ku + dy) * stride..];
+            for (wx, cell) in out.iter_mut().enumerate() {
+                let p = &row[wx * ku * 3..wx * ku * 3 + 3];
+                *cell = (*cell).min(p[0].max(p[1]).max(p[2]));
+            }
+        }
+    }
+    let mut line = line_mask(&y, w, h, o);
+    if o.axis_run > 0 {
+        line = axis_runs(&line, w, h, o.axis_run);
+    }
+    Work { w, h, k, line }
+}
+
+/// The line pixels of `line` (`w` x `h`) that lie in a horizontal or vertical run of at least
+/// `run` line pixels.
+fn axis_runs(line: &[bool], w: usize, h: usize, run: usize) -> Vec<bool> {
+    let mut keep = vec![false; w * h];
+    let mut mark = |starts: &mut dyn Iterator<Item = Vec<usize>>| {
+        for idx in starts {
+            let mut k = 0;
+            while k < idx.len() {
+                let s = k;
+                while k < idx.len() && line[idx[k]] {
+                    k += 1;
+                }
+                if k - s >= run {
+                    for &i in &idx[s..k] {
+                        keep[i] = true;
+                    }
+                }
+                k += 1;
+            }
+        }
+    };
+    mark(&mut (0..h).map(|y| (0..w).map(|x| y * w + x).collect()));
+    mark(&mut (0..w).map(|x| (0..h).map(|y| y * w + x).collect()));
+    keep
+}
+
+/// The line mask of the pooled brightness `y` (`w` x `h`): dark pixels, ridges (clearly
+/// darker than both pixels `r` away along a row or a column, `r` up to the reach) and, when
+/// `shoulder_contrast` is set, shoulders (clearly darker than a pixel `r` away on one side, no
+/// brighter than the next pixel on the other: the mid-grey rim of a line under a translucent
+/// veil, or an antialiased line's edge).
+fn line_mask(y: &[u8], w: usize, h: usize, o: &QueensLocateOptions) -> Vec<bool> {
+    let mut line = vec![false; w * h];
+    let reach = o.ridge_reach.max(1) as usize;
+    let c = o.ridge_contrast;
+    let at = |x: usize, yy: usize| y[yy * w + x];
+    for yy in 0..h {
+        for xx in 0..w {
+            let v = at(xx, yy);
+            let bright = |u: u8| u >= v.saturating_add(c) && v < 255 - c;
+            let sc = o.shoulder_contrast;
+            let shoulder = |u: u8| sc > 0 && u >= v.saturating_add(sc) && v < 255 - sc;
+            let mut is = v < o.dark_value;
+            let mut r = 1;
+            while !is && r <= reach {
+                if xx >= r && xx + r < w {
+                    let (a, b) = (at(xx - r, yy), at(xx + r, yy));
+                    is |= bright(a.min(b));
+                    is |= shoulder(a) && at(xx + 1, yy) <= v || shoulder(b) && at(xx - 1, yy) <= v;
+                }
+                if yy >= r && yy + r < h {
+                    let (a, b) = (at(xx, yy - r), at(xx, yy + r));
+                    is |= bright(a.min(b));
+                    is |= shoulder(a) && at(xx, yy + 1) <= v || shoulder(b) && at(xx, yy - 1) <= v;
+                }
+                r += 1;
+            }
+            line[yy * w + xx] = is;
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rim_of_a_veiled_frame_is_line() {
+        // One row: page, a black frame, its mid-grey rim under a veil, then a cell.
+        let y: Vec<u8> = vec![250, 250, 0, 0, 140, 232, 232, 232, 232, 232];
+        let off = QueensLocateOptions::default();
+        assert!(
+            !line_mask(&y, y.len(), 1, &off)[4],
+            "shoulders off by default"
+        );
+        let o = QueensLocateOptions {
+            shoulder_contrast: 18,
+            ..off
+        };
+        let line = line_mask(&y, y.len(), 1, &o);
+        assert_eq!(
+            line,
+            vec![
+                false, false, true, true, true, false, false, false, false, false
+            ]
+        );
+    }
+
+    #[test]
+    fn straight_runs_stay_and_diagonal_hatching_goes() {
+        let (w, h) = (12, 12);
+        let mut line = vec![false; w * h];
+        for y in 0..h {
+            line[y * w + 3] = true; // a grid line
+            line[y * w + (y + 5) % w] = true; // a hatch line
+        }
+        let kept = axis_runs(&line, w, h, 5);
+        for y in 0..h {
+            assert!(kept[y * w + 3]);
+            let x = (y + 5) % w;
+            assert_eq!(kept[y * w + x], x == 3, "({x}, {y})");
+        }
+    }
+}
