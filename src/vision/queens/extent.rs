@@ -75,26 +75,13 @@ pub fn check_extent(
         .collect();
     for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
         let beyond = shifted(grid, side);
-        let (mut inside, mut matching) = (0usize, 0usize);
-        for k in 0..grid.rows.max(grid.cols) {
-            let (r, c) = match side {
-                Side::Left | Side::Right => (k, 0),
-                Side::Top | Side::Bottom => (0, k),
-            };
-            if r >= beyond.rows || c >= beyond.cols || !centre_inside(img, &beyond, r, c) {
-                continue;
-            }
-            inside += 1;
-            let colour = sample_cell(img, &beyond, r, c, sample_opts).colour;
-            if colour.chroma() > o.min_chroma
+        let continues = side_continues(img, grid, side, sample_opts, o, |colour| {
+            colour.chroma() > o.min_chroma
                 && palette
                     .iter()
                     .any(|p| p.delta_e(colour) <= o.match_distance)
-            {
-                matching += 1;
-            }
-        }
-        if matching >= o.min_cells && matching as f32 >= o.min_share * inside as f32 {
+        });
+        if continues {
             return Err(if reaches_edge(img, &beyond, side) {
                 ReadError::CutOff { side }
             } else {
@@ -107,6 +94,52 @@ pub fn check_extent(
         }
     }
     Ok(())
+}
+
+/// Whether, along some side, the cells one pitch beyond the grid are coloured (whatever their
+/// colour): the page around a board is white, grey or black, so a coloured row beyond may be
+/// more of the board under a veil (hint mode) that the palette test cannot match.
+pub fn coloured_beyond(
+    img: &RgbImage,
+    grid: &Grid,
+    sample_opts: &SampleOptions,
+    o: &ExtentOptions,
+) -> bool {
+    [Side::Left, Side::Right, Side::Top, Side::Bottom]
+        .into_iter()
+        .any(|side| {
+            side_continues(img, grid, side, sample_opts, o, |colour| {
+                colour.chroma() > o.min_chroma
+            })
+        })
+}
+
+/// Whether at least [`ExtentOptions::min_cells`] and [`ExtentOptions::min_share`] of the
+/// cells just beyond `side` (those inside the image) satisfy `like`.
+fn side_continues(
+    img: &RgbImage,
+    grid: &Grid,
+    side: Side,
+    sample_opts: &SampleOptions,
+    o: &ExtentOptions,
+    like: impl Fn(Lab) -> bool,
+) -> bool {
+    let beyond = shifted(grid, side);
+    let (mut inside, mut matching) = (0usize, 0usize);
+    for k in 0..grid.rows.max(grid.cols) {
+        let (r, c) = match side {
+            Side::Left | Side::Right => (k, 0),
+            Side::Top | Side::Bottom => (0, k),
+        };
+        if r >= beyond.rows || c >= beyond.cols || !centre_inside(img, &beyond, r, c) {
+            continue;
+        }
+        inside += 1;
+        if like(sample_cell(img, &beyond, r, c, sample_opts).colour) {
+            matching += 1;
+        }
+    }
+    matching >= o.min_cells && matching as f32 >= o.min_share * inside as f32
 }
 
 /// The one row or column of cells just beyond `side` of the grid.

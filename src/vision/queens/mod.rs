@@ -183,7 +183,9 @@ fn find_board(
 /// shoulders, and without rows or columns added unseen
 /// ([`locate::QueensLocateOptions::retry_axis_run`]: a veil or hatching over the board).
 ///
-/// A veil or hatching hides cells, it never adds them: the second board is taken when the
+/// The second attempt runs when the first found no board, or found one with coloured cells
+/// beyond a side ([`extent::coloured_beyond`]). A veil or hatching hides cells, it never adds
+/// them: the second board is taken when the
 /// first attempt found none and the second is not smaller than the lattice the first saw (a
 /// board cut by the image edge read without its cut row is not taken), or when it is larger
 /// than the first board and covers it (the first was a part of the board).
@@ -193,7 +195,12 @@ fn find_board_or_retry(
     trace: &mut QueensTrace,
 ) -> Result<Found, ReadError> {
     let first = find_board(img, opts, &opts.locate, trace);
-    if opts.locate.retry_axis_run == 0 {
+    // A whole board with page all round needs no second look (most captures: the retry
+    // costs as much as the first attempt).
+    let whole = first
+        .as_ref()
+        .is_ok_and(|f| !extent::coloured_beyond(img, &f.grid, &opts.sample, &opts.extent));
+    if opts.locate.retry_axis_run == 0 || whole {
         return first.map_err(|(e, _)| e);
     }
     let retry = locate::QueensLocateOptions {
