@@ -44,16 +44,48 @@ impl Default for ExtentOptions {
     }
 }
 
+/// The colours of the cells one pitch beyond each side of a grid (those whose centre is inside
+/// the image), sampled once for [`check_extent`] and [`coloured_beyond`].
+#[derive(Clone, Debug, Default)]
+pub struct Beyond {
+    sides: Vec<(Side, Vec<Lab>)>,
+}
+
+impl Beyond {
+    /// Samples the four rows and columns just beyond `grid`.
+    pub fn sample(img: &RgbImage, grid: &Grid, sample_opts: &SampleOptions) -> Beyond {
+        let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom]
+            .into_iter()
+            .map(|side| {
+                let beyond = shifted(grid, side);
+                let colours = (0..grid.rows.max(grid.cols))
+                    .map(|k| match side {
+                        Side::Left | Side::Right => (k, 0),
+                        Side::Top | Side::Bottom => (0, k),
+                    })
+                    .filter(|&(r, c)| {
+                        r < beyond.rows && c < beyond.cols && centre_inside(img, &beyond, r, c)
+                    })
+                    .map(|(r, c)| sample_cell(img, &beyond, r, c, sample_opts).colour)
+                    .collect();
+                (side, colours)
+            })
+            .collect();
+        Beyond { sides }
+    }
+}
+
 /// The first side along which coloured cells of the board's palette continue beyond the
 /// lattice, as an error: [`ReadError::CutOff`] when the row or column beyond reaches the
-/// image edge, else [`ReadError::NoBoard`]. `Ok` when the lattice is the whole board.
+/// image edge, else [`ReadError::NoBoard`]. The colours beyond when the lattice is the whole
+/// board.
 pub fn check_extent(
     img: &RgbImage,
     grid: &Grid,
     samples: &Samples,
     sample_opts: &SampleOptions,
     o: &ExtentOptions,
-) -> Result<(), ReadError> {
+) -> Result<Beyond, ReadError> {
     if let Some(i) = samples
         .cells
         .iter()
@@ -73,9 +105,10 @@ pub fn check_extent(
         .map(|c| c.colour)
         .filter(|c| c.chroma() > o.min_chroma)
         .collect();
-    for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
-        let beyond = shifted(grid, side);
-        let continues = side_continues(img, grid, side, sample_opts, o, |colour| {
+    let around = Beyond::sample(img, grid, sample_opts);
+    for (side, colours) in &around.sides {
+        let (side, beyond) = (*side, shifted(grid, *side));
+        let continues = side_continues(colours, o, |colour| {
             colour.chroma() > o.min_chroma
                 && palette
                     .iter()
@@ -93,53 +126,24 @@ pub fn check_extent(
             });
         }
     }
-    Ok(())
+    Ok(around)
 }
 
 /// Whether, along some side, the cells one pitch beyond the grid are coloured (whatever their
 /// colour): the page around a board is white, grey or black, so a coloured row beyond may be
 /// more of the board under a veil (hint mode) that the palette test cannot match.
-pub fn coloured_beyond(
-    img: &RgbImage,
-    grid: &Grid,
-    sample_opts: &SampleOptions,
-    o: &ExtentOptions,
-) -> bool {
-    [Side::Left, Side::Right, Side::Top, Side::Bottom]
-        .into_iter()
-        .any(|side| {
-            side_continues(img, grid, side, sample_opts, o, |colour| {
-                colour.chroma() > o.min_chroma
-            })
-        })
+pub fn coloured_beyond(around: &Beyond, o: &ExtentOptions) -> bool {
+    around
+        .sides
+        .iter()
+        .any(|(_, colours)| side_continues(colours, o, |colour| colour.chroma() > o.min_chroma))
 }
 
 /// Whether at least [`ExtentOptions::min_cells`] and [`ExtentOptions::min_share`] of the
-/// cells just beyond `side` (those inside the image) satisfy `like`.
-fn side_continues(
-    img: &RgbImage,
-    grid: &Grid,
-    side: Side,
-    sample_opts: &SampleOptions,
-    o: &ExtentOptions,
-    like: impl Fn(Lab) -> bool,
-) -> bool {
-    let beyond = shifted(grid, side);
-    let (mut inside, mut matching) = (0usize, 0usize);
-    for k in 0..grid.rows.max(grid.cols) {
-        let (r, c) = match side {
-            Side::Left | Side::Right => (k, 0),
-            Side::Top | Side::Bottom => (0, k),
-        };
-        if r >= beyond.rows || c >= beyond.cols || !centre_inside(img, &beyond, r, c) {
-            continue;
-        }
-        inside += 1;
-        if like(sample_cell(img, &beyond, r, c, sample_opts).colour) {
-            matching += 1;
-        }
-    }
-    matching >= o.min_cells && matching as f32 >= o.min_share * inside as f32
+/// colours beyond one side satisfy `like`.
+fn side_continues(colours: &[Lab], o: &ExtentOptions, like: impl Fn(Lab) -> bool) -> bool {
+    let matching = colours.iter().filter(|&&c| like(c)).count();
+    matching >= o.min_cells && matching as f32 >= o.min_share * colours.len() as f32
 }
 
 /// The one row or column of cells just beyond `side` of the grid.

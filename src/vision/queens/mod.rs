@@ -132,6 +132,8 @@ struct Found {
     grid: Grid,
     samples: sample::Samples,
     verdict: check::BoardVerdict,
+    /// The colours just beyond each side (for the second attempt's gate).
+    beyond: extent::Beyond,
 }
 
 /// Locates the board with `lo`, measures it, checks it is a Queens board and the whole of
@@ -169,13 +171,14 @@ fn find_board(
         );
         return Err((ReadError::NoBoard(reason), side));
     }
-    extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)
+    let beyond = extent::check_extent(img, &grid, &samples, &opts.sample, &opts.extent)
         .map_err(|e| (e, side))?;
     lap(trace, "extent");
     Ok(Found {
         grid,
         samples,
         verdict,
+        beyond,
     })
 }
 
@@ -199,7 +202,7 @@ fn find_board_or_retry(
     // costs as much as the first attempt).
     let whole = first
         .as_ref()
-        .is_ok_and(|f| !extent::coloured_beyond(img, &f.grid, &opts.sample, &opts.extent));
+        .is_ok_and(|f| !extent::coloured_beyond(&f.beyond, &opts.extent));
     if opts.locate.retry_axis_run == 0 || whole {
         return first.map_err(|(e, _)| e);
     }
@@ -246,6 +249,7 @@ fn read_into(
         grid,
         samples,
         verdict,
+        ..
     } = find_board_or_retry(img, opts, trace)?;
     let mut clock = Instant::now();
     let mut lap = |trace: &mut QueensTrace, name: &'static str| {

@@ -133,7 +133,8 @@ pub(crate) fn sample_cell(
     let m = o.ring_points.max(2);
     let mut labs: Vec<Lab> = Vec::with_capacity(m * m);
     let mut rgbs: Vec<[u8; 3]> = Vec::with_capacity(m * m);
-    let mut sectors: [Vec<Lab>; SECTORS] = Default::default();
+    let mut sectors: [Vec<Lab>; SECTORS] =
+        std::array::from_fn(|_| Vec::with_capacity(m * m / SECTORS + 1));
     for iy in 0..m {
         let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
         for ix in 0..m {
@@ -219,8 +220,9 @@ const SECTORS: usize = 8;
 
 /// The sector of the ring point at `(fx, fy)` from the cell centre.
 fn sector(fx: f32, fy: f32) -> usize {
-    let turn = fy.atan2(fx) / std::f32::consts::TAU + 0.5;
-    ((turn * SECTORS as f32) as usize).min(SECTORS - 1)
+    // The eight 45-degree wedges between the axes and the diagonals, told apart by signs and
+    // by which coordinate is larger (no trigonometry: this runs for every ring point).
+    usize::from(fx < 0.0) << 2 | usize::from(fy < 0.0) << 1 | usize::from(fx.abs() < fy.abs())
 }
 
 /// Largest minus smallest sector median of the lightness, when the lightest sector's colour
