@@ -213,7 +213,7 @@ mod tests {
     fn extent(img: &RgbImage, g: &Grid) -> Result<(), ReadError> {
         let so = SampleOptions::default();
         let s = sample(img, g, &so);
-        check_extent(img, g, &s, &so, &ExtentOptions::default())
+        check_extent(img, g, &s, &so, &ExtentOptions::default()).map(|_| ())
     }
 
     #[test]
