@@ -80,28 +80,49 @@ fn axis_runs(line: &[bool], w: usize, h: usize, run: usize) -> Vec<bool> {
 /// brighter than the next pixel on the other: the mid-grey rim of a line under a translucent
 /// veil, or an antialiased line's edge).
 fn line_mask(y: &[u8], w: usize, h: usize, o: &QueensLocateOptions) -> Vec<bool> {
+    // Shoulders only in the second attempt: the first runs the plain ridge test, compiled
+    // without them.
+    if o.shoulder_contrast > 0 {
+        line_mask_with::<true>(y, w, h, o)
+    } else {
+        line_mask_with::<false>(y, w, h, o)
+    }
+}
+
+fn line_mask_with<const SHOULDERS: bool>(
+    y: &[u8],
+    w: usize,
+    h: usize,
+    o: &QueensLocateOptions,
+) -> Vec<bool> {
     let mut line = vec![false; w * h];
     let reach = o.ridge_reach.max(1) as usize;
     let c = o.ridge_contrast;
+    let sc = o.shoulder_contrast;
     let at = |x: usize, yy: usize| y[yy * w + x];
     for yy in 0..h {
         for xx in 0..w {
             let v = at(xx, yy);
             let bright = |u: u8| u >= v.saturating_add(c) && v < 255 - c;
-            let sc = o.shoulder_contrast;
-            let shoulder = |u: u8| sc > 0 && u >= v.saturating_add(sc) && v < 255 - sc;
+            let shoulder = |u: u8| u >= v.saturating_add(sc) && v < 255 - sc;
             let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
                 if xx >= r && xx + r < w {
                     let (a, b) = (at(xx - r, yy), at(xx + r, yy));
                     is |= bright(a.min(b));
-                    is |= shoulder(a) && at(xx + 1, yy) <= v || shoulder(b) && at(xx - 1, yy) <= v;
+                    if SHOULDERS {
+                        is |= shoulder(a) && at(xx + 1, yy) <= v
+                            || shoulder(b) && at(xx - 1, yy) <= v;
+                    }
                 }
                 if yy >= r && yy + r < h {
                     let (a, b) = (at(xx, yy - r), at(xx, yy + r));
                     is |= bright(a.min(b));
-                    is |= shoulder(a) && at(xx, yy + 1) <= v || shoulder(b) && at(xx, yy - 1) <= v;
+                    if SHOULDERS {
+                        is |= shoulder(a) && at(xx, yy + 1) <= v
+                            || shoulder(b) && at(xx, yy - 1) <= v;
+                    }
                 }
                 r += 1;
             }
