@@ -10,6 +10,7 @@
 //! - [`pixel`]: the pixel sampling both readers share;
 //! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
+pub mod blob;
 pub mod cue;
 pub mod debug;
 pub mod decode;

@@ -15,8 +15,8 @@
 use crate::board::{Grid, Reading};
 use crate::certify::Element;
 use crate::puzzle::{Edge, Pos, Puzzle};
+use crate::vision::blob;
 use image::{GrayImage, Luma, RgbImage};
-use imageproc::region_labelling::{Connectivity, connected_components};
 
 /// Options of [`find_occluded`].
 #[derive(Clone, Debug, PartialEq)]
@@ -119,26 +119,14 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     let Some(contact) = contact_mask(img, (x0, y0, x1, y1), g, opts) else {
         return Vec::new();
     };
-    let labels = connected_components(&contact, Connectivity::Eight, Luma([0u8]));
-    let mut stats: Vec<(u32, u32, u32, u32, u32)> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l[0] as usize;
-        if l == 0 {
-            continue;
-        }
-        if stats.len() < l {
-            stats.resize(l, (u32::MAX, u32::MAX, 0, 0, 0));
-        }
-        let s = &mut stats[l - 1];
-        *s = (s.0.min(x), s.1.min(y), s.2.max(x), s.3.max(y), s.4 + 1);
-    }
+    let (stats, labels) = blob::blobs(&contact);
     let cell = g.cell_w.min(g.cell_h);
     let min_ext = (opts.min_extent * cell).max(opts.min_extent_px);
     let keep: Vec<usize> = (0..stats.len())
         .filter(|&i| {
             let s = stats[i];
-            let ext = ((s.2 - s.0 + 1).max(s.3 - s.1 + 1)) as f32;
-            s.4 >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
+            let ext = s.w().max(s.h()) as f32;
+            s.count >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
         })
         .collect();
     let mut found: Vec<Found> = keep
@@ -147,10 +135,10 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
             let s = stats[i];
             Found {
                 bbox: (
-                    (x0 + s.0) as f32,
-                    (y0 + s.1) as f32,
-                    (x0 + s.2 + 1) as f32,
-                    (y0 + s.3 + 1) as f32,
+                    (x0 + s.x0) as f32,
+                    (y0 + s.y0) as f32,
+                    (x0 + s.x1 + 1) as f32,
+                    (y0 + s.y1 + 1) as f32,
                 ),
                 pixels: Vec::new(),
             }

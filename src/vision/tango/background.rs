@@ -65,6 +65,16 @@ pub fn median3(s: &mut [[f32; 3]]) -> [f32; 3] {
     out
 }
 
+/// Whether a cell background's luma is the theme's: light cells at least
+/// [`TangoLocateOptions::light_min_luma`], dark ones at most
+/// [`TangoLocateOptions::dark_max_luma`].
+pub fn themed_luma(l: f32, theme: Theme, opts: &TangoLocateOptions) -> bool {
+    match theme {
+        Theme::Light => l >= opts.light_min_luma,
+        Theme::Dark => l <= opts.dark_max_luma,
+    }
+}
+
 /// Judges the cell backgrounds of a lattice: `(fraction of Tango-like cells, theme)`.
 pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &TangoLocateOptions) -> (f32, Theme) {
     let mut bgs = Vec::with_capacity(grid.rows * grid.cols);
@@ -81,10 +91,6 @@ pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &TangoLocateOptions) -> (f
     } else {
         Theme::Dark
     };
-    let in_range = |l: f32| match theme {
-        Theme::Light => l >= opts.light_min_luma,
-        Theme::Dark => l <= opts.dark_max_luma,
-    };
     // Neutral cells count; most of them must also have the theme's brightness (a bright band
     // sweeping a solved board lights up a few dark-mode cells without making them unlike Tango).
     let neutral: Vec<f32> = bgs
@@ -92,7 +98,10 @@ pub fn tango_cells(img: &RgbImage, grid: &Grid, opts: &TangoLocateOptions) -> (f
         .filter(|&&p| chroma(p) <= opts.max_bg_chroma)
         .map(|&p| luma(p))
         .collect();
-    let themed = neutral.iter().filter(|&&l| in_range(l)).count();
+    let themed = neutral
+        .iter()
+        .filter(|&&l| themed_luma(l, theme, opts))
+        .count();
     let n = bgs.len() as f32;
     if (themed as f32) < opts.min_theme_cells * n {
         return (themed as f32 / n, theme);

@@ -2,7 +2,7 @@
 //! middle (empty or a symbol) and its colour histogram; the icons are then split into suns and
 //! moons.
 
-use super::background::cell_background_ex;
+use super::background::{cell_background_ex, themed_luma};
 use super::{CellRead, ICON_BINS, TangoReadOptions};
 use crate::board::{Grid, Icons, Theme};
 use crate::puzzle::{Pos, Symbol};
@@ -73,12 +73,7 @@ pub(super) fn read_cells(
 
 /// A neutral background out of the theme's brightness range (see [`CellRead::lit`]).
 fn lit(bg: [f32; 3], theme: Theme, opts: &TangoReadOptions) -> bool {
-    let l = luma(bg);
-    chroma(bg) <= opts.locate.max_bg_chroma
-        && match theme {
-            Theme::Light => l < opts.locate.light_min_luma,
-            Theme::Dark => l > opts.locate.dark_max_luma,
-        }
+    chroma(bg) <= opts.locate.max_bg_chroma && !themed_luma(luma(bg), theme, &opts.locate)
 }
 
 /// Otsu split of 1-D values: `(threshold, mean below, mean above)`.

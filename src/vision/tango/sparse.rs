@@ -16,9 +16,9 @@
 //! piece taken as a given leaves no solution at all.
 
 use crate::board::Grid;
+use crate::vision::blob::{self, Blob};
 use crate::vision::pixel::chroma;
 use image::{GrayImage, Luma, RgbImage};
-use imageproc::region_labelling::{Connectivity, connected_components};
 
 /// Tunables of the fallback locator.
 #[derive(Clone, Debug)]
@@ -76,31 +76,6 @@ impl Default for SparseOptions {
             min_agreement: 0.8,
             sizes: vec![6, 8],
         }
-    }
-}
-
-/// A connected component's box and pixel count.
-#[derive(Clone, Copy, Debug)]
-struct Blob {
-    x0: u32,
-    y0: u32,
-    x1: u32,
-    y1: u32,
-    count: u32,
-}
-
-impl Blob {
-    fn w(&self) -> u32 {
-        self.x1 + 1 - self.x0
-    }
-    fn h(&self) -> u32 {
-        self.y1 + 1 - self.y0
-    }
-    fn centre(&self) -> (f32, f32) {
-        (
-            (self.x0 + self.x1 + 1) as f32 / 2.0,
-            (self.y0 + self.y1 + 1) as f32 / 2.0,
-        )
     }
 }
 
@@ -249,7 +224,7 @@ fn best_pitch(centres: &[(f32, f32)], size: f32, o: &SparseOptions) -> Option<f3
     (best.0 >= o.min_agreement).then_some(best.1)
 }
 
-/// 8-connected components of the pixels `keep` accepts.
+/// Components of the pixels `keep` accepts.
 fn blobs(img: &RgbImage, keep: impl Fn([f32; 3]) -> bool) -> Vec<Blob> {
     let (w, h) = img.dimensions();
     let mut mask = GrayImage::new(w, h);
@@ -259,34 +234,7 @@ fn blobs(img: &RgbImage, keep: impl Fn([f32; 3]) -> bool) -> Vec<Blob> {
             mask.put_pixel(x, y, Luma([255]));
         }
     }
-    let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
-    let mut out: Vec<Blob> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l[0] as usize;
-        if l == 0 {
-            continue;
-        }
-        if out.len() < l {
-            out.resize(
-                l,
-                Blob {
-                    x0: u32::MAX,
-                    y0: u32::MAX,
-                    x1: 0,
-                    y1: 0,
-                    count: 0,
-                },
-            );
-        }
-        let b = &mut out[l - 1];
-        b.x0 = b.x0.min(x);
-        b.y0 = b.y0.min(y);
-        b.x1 = b.x1.max(x);
-        b.y1 = b.y1.max(y);
-        b.count += 1;
-    }
-    out.retain(|b| b.count > 0);
-    out
+    blob::blobs(&mask).0
 }
 
 fn median(mut v: Vec<f32>) -> f32 {
