@@ -208,6 +208,9 @@ const OVERLAY_SHOWN: &str = "const r = document.getElementById('result'); \
 const SOLUTION_TEXT: &str = "const p = document.querySelector('#details pre'); \
     return p ? p.textContent : null;";
 
+const PAGE_READY: &str = "return typeof submit === 'function' \
+    && document.readyState === 'complete';";
+
 const PASTE: &str = "const bin = atob(arguments[0]); const a = new Uint8Array(bin.length); \
     for (let k = 0; k < bin.length; k++) a[k] = bin.charCodeAt(k); \
     const f = new File([a], 'shot.png', {type: 'image/png'}); \
@@ -251,6 +254,10 @@ fn the_page_solves_a_pasted_a_picked_screenshot_and_steps_through_hints() {
         "/url",
         &json!({"url": format!("http://{}/", server.addr)}),
     );
+
+    // The page's script (deferred) must have run before anything is pasted: a paste that
+    // arrives first goes nowhere.
+    d.wait_until("the page script", PAGE_READY);
 
     // 1. Paste.
     let tango = fixture("tango-6x6-light-none-in-progress.png");
