@@ -19,7 +19,9 @@ fn main() {
         for seed in all[3..].iter().filter_map(|s| s.parse::<u64>().ok()) {
             let (p, sol) = variations::puzzle(seed, &all[2]);
             let opts = variations::options(seed, &all[2]);
-            let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+            let mut shot =
+                snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+            variations::after_render(&all[2], &mut shot.image);
             let path = dir.join(format!("{}-{seed}.png", all[2]));
             shot.image.save(&path).expect("a PNG written");
             let text = snapsolve::format::print_solution(&p, &sol);

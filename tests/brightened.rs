@@ -10,6 +10,9 @@ use snapsolve::format;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::solve::SolveOptions;
 
+#[path = "support/shared.rs"]
+mod shared_data;
+
 /// `min(255, 1.25 v)` per channel.
 fn brighter(img: &RgbImage) -> RgbImage {
     let mut out = img.clone();
@@ -71,4 +74,57 @@ fn a_wrong_piece_taken_as_a_given_leaves_no_answer() {
     )
     .unwrap();
     assert_eq!(solved.answer(), None, "{}", solved.outcome_name());
+}
+
+#[test]
+fn markers_place_a_row_or_column_without_pieces() {
+    // Real captures whose pieces span fewer than six rows or columns: the `=` / `x` glyphs on
+    // the edges of the empty outer row or column pin the board (a crop touching the image
+    // edge, a themed page with a pointer, a phone shot with four pieces).
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    // (capture, themed: its icon pair is compared up to swapping S and M)
+    for (name, themed) in [
+        ("santipvz__tango_solver__sample2", false),
+        ("wswebcreation__rn-tango__tango-179", true),
+        ("darcipeoples__linkedin-solvers__208", false),
+    ] {
+        // Some captures are JPEG data under a .png name.
+        let img = image::ImageReader::open(root.join(format!("tango/{name}.png")))
+            .and_then(|r| r.with_guessed_format())
+            .expect("the capture")
+            .decode()
+            .expect("decodes")
+            .to_rgb8();
+        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+        let want =
+            snapsolve::solve::solve(&format::parse(&label).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .outcome;
+        let reading = read_image(&brighter(&img), &ReadOptions::default()).expect("a board");
+        assert!(reading.pieces_as_givens, "{name}: placed from its icons");
+        assert_eq!((reading.grid.rows, reading.grid.cols), (6, 6), "{name}");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        let snapsolve::solve::Outcome::Unique(s) = want else {
+            panic!("{name}: the label has one solution")
+        };
+        let got = solved.answer().cloned();
+        let swapped = got.clone().map(|g| match g {
+            snapsolve::puzzle::Solution::Tango { rows, cols, cells } if themed => {
+                let cells = cells.iter().map(|c| c.other()).collect();
+                snapsolve::puzzle::Solution::Tango { rows, cols, cells }
+            }
+            other => other,
+        });
+        assert!(
+            got == Some(s.clone()) || swapped == Some(s),
+            "{name}: {got:?}"
+        );
+    }
 }

@@ -26,7 +26,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - cut-edge 134: a dark-mode Queens board cut at the left was read with a column of page;
 /// - pointer-arrow 82: a dark-mode arrow resting against an `x` made it read as `=`;
 /// - shimmer 88: a light-mode 9x9 Queens board whose cells under the band were merged into a
-///   paler neighbouring region.
+///   paler neighbouring region;
+/// - brighter 82, 177, 212: a dark board 25% brighter whose givens are all moons, paled out of
+///   the standard moon's colours: taken as themed icons of one kind, they were named S.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -38,6 +40,9 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("cut-edge", 134),
         ("pointer-arrow", 82),
         ("shimmer", 88),
+        ("brighter", 82),
+        ("brighter", 177),
+        ("brighter", 212),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

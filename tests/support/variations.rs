@@ -1,6 +1,6 @@
 //! The stress set of issue 10: random generated puzzles rendered with one of the renderer's
 //! variations (pointer arrow / hand, rule-break stripes, win shimmer, fading pieces, themed
-//! icons, a cut at an image edge, 0.3x-0.35x scale, the Queens hint mode), read and solved end to end (certify
+//! icons, a cut at an image edge, 0.3x-0.35x scale, the Queens hint mode, 25% brighter), read and solved end to end (certify
 //! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
 //! refused. Shared by `tests/stress_variations.rs` (a small sample) and
 //! `examples/stress_variations.rs` (the full table).
@@ -16,7 +16,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 11] = [
+pub const VARIATIONS: [&str; 12] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -28,6 +28,7 @@ pub const VARIATIONS: [&str; 11] = [
     "scale-0.35x",
     "scale-0.3x",
     "hint-mode",
+    "brighter",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -103,15 +104,26 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
     o
 }
 
+/// What a variation does to the rendered image: `brighter` makes it 25% brighter, clipped (a
+/// light board's greys, its lines, frame and given shading, go white).
+pub fn after_render(variation: &str, img: &mut image::RgbImage) {
+    if variation == "brighter" {
+        for v in img.iter_mut() {
+            *v = (f32::from(*v) * 1.25).round().min(255.0) as u8;
+        }
+    }
+}
+
 /// Renders, reads, solves and classes one case; the detail says what was shown.
 pub fn run(seed: u64, variation: &str) -> (Class, String) {
     let (p, sol) = puzzle(seed, variation);
     let opts = options(seed, variation);
     let themed = opts.variations.themed;
-    let shot = match render(&p, Some(&sol), &opts) {
+    let mut shot = match render(&p, Some(&sol), &opts) {
         Ok(s) => s,
         Err(e) => return (Class::Refused, format!("render: {e}")),
     };
+    after_render(variation, &mut shot.image);
     let reading = match read_image(&shot.image, &ReadOptions::default()) {
         Ok(r) => r,
         Err(e) => return (Class::Refused, e.to_string()),

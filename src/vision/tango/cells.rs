@@ -328,7 +328,9 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         }
         // LinkedIn's own icons: warmth tells a sun from a moon. Themed icons of one kind: which
         // symbol they are does not matter (the puzzle is the same up to swapping the two), so
-        // they are all read as S, as surely as they were seen.
+        // they are all read as surely as they were seen, named by warmth too: a standard icon
+        // whose colours a capture washed out (a pale moon on a brightened dark board) keeps
+        // its name.
         let share = |bins: &[usize]| {
             filled.iter().all(|&i| {
                 bins.iter().map(|&b| cells[i].hist[b]).sum::<f32>() >= opts.standard_icon_share
@@ -338,11 +340,7 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         for &i in &filled {
             let w = warmth(&cells[i].hist);
             let c = &mut cells[i];
-            c.symbol = Some(if w >= 0.0 || !standard {
-                Symbol::Sun
-            } else {
-                Symbol::Moon
-            });
+            c.symbol = Some(if w >= 0.0 { Symbol::Sun } else { Symbol::Moon });
             c.conf = match (alike, standard) {
                 (false, _) => 0.0,
                 (true, true) => c.conf.min(w.abs() * 2.0).min(1.0),

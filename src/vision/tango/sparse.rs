@@ -56,6 +56,18 @@ pub struct SparseOptions {
     pub min_agreement: f32,
     /// Accepted board sides (the icons must span exactly one, both ways). Default `[6, 8]`.
     pub sizes: Vec<usize>,
+    /// A pixel may belong to a marker glyph when its luma differs from the page's (the
+    /// image's median) by this much or more. Default 40.
+    pub marker_min_contrast: f32,
+    /// A marker glyph's (or one `=` bar's) longer side, as fractions of the pitch.
+    /// Default `[0.08, 0.4]`.
+    pub marker_size: [f32; 2],
+    /// A marker sits on an edge midpoint when both of its coordinates are within this fraction
+    /// of the pitch of one. Default 0.12.
+    pub marker_on_edge: f32,
+    /// A marker stands alone: no other dark component (its `=` twin aside) has its centre
+    /// within this fraction of the pitch, as the letters of a line of text would. Default 0.45.
+    pub marker_isolation: f32,
 }
 
 impl Default for SparseOptions {
@@ -75,6 +87,10 @@ impl Default for SparseOptions {
             on_lattice: 0.15,
             min_agreement: 0.8,
             sizes: vec![6, 8],
+            marker_min_contrast: 40.0,
+            marker_size: [0.08, 0.4],
+            marker_on_edge: 0.12,
+            marker_isolation: 0.45,
         }
     }
 }
@@ -140,9 +156,28 @@ fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
         let (lo, hi) = (v.iter().min()?, v.iter().max()?);
         Some((*lo, (hi - lo + 1) as usize))
     };
-    let ((c0, nc), (r0, nr)) = (span(&cols)?, span(&rows)?);
+    let ((mut c0, mut nc), (mut r0, mut nr)) = (span(&cols)?, span(&rows)?);
     if nc != nr || !o.sizes.contains(&nc) {
-        return None;
+        // A row or column with no piece: the markers on edge midpoints may show it.
+        let largest = o.sizes.iter().copied().max().unwrap_or(0);
+        let ext = largest.saturating_sub(nc.min(nr)) as i64;
+        let marked: Vec<(i64, i64)> = marker_cells(img, (ox, oy), pitch, o)
+            .into_iter()
+            .filter(|&(r, c)| {
+                r >= r0 - ext
+                    && r < r0 + nr as i64 + ext
+                    && c >= c0 - ext
+                    && c < c0 + nc as i64 + ext
+            })
+            .collect();
+        let (mut cols, mut rows) = (cols.clone(), rows.clone());
+        cols.extend(marked.iter().map(|c| c.1));
+        rows.extend(marked.iter().map(|c| c.0));
+        let ((mc0, mnc), (mr0, mnr)) = (span(&cols)?, span(&rows)?);
+        if mnc != mnr || !o.sizes.contains(&mnc) {
+            return None;
+        }
+        (c0, nc, r0, nr) = (mc0, mnc, mr0, mnr);
     }
     let grid = Grid {
         rows: nr,
@@ -166,6 +201,71 @@ fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
     (inside && !strays.iter().any(on_board)).then_some(grid)
 }
 
+/// The cells (row, column) beside the marker glyphs found on edge midpoints of the lattice
+/// with origin `o0` (a cell centre) and `pitch`: small isolated components of non-icon pixels
+/// that stand out from the page's luma.
+fn marker_cells(img: &RgbImage, o0: (f32, f32), pitch: f32, o: &SparseOptions) -> Vec<(i64, i64)> {
+    let luma = |p: [f32; 3]| 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+    let mut lumas: Vec<f32> = img
+        .pixels()
+        .step_by(7)
+        .map(|p| luma([f32::from(p[0]), f32::from(p[1]), f32::from(p[2])]))
+        .collect();
+    lumas.sort_by(f32::total_cmp);
+    let page = lumas.get(lumas.len() / 2).copied().unwrap_or(0.0);
+    // Any colour: LinkedIn's glyphs are a brown that can reach icon chroma; icons are too
+    // large to pass for a glyph.
+    let dark = blobs(img, |p| (luma(p) - page).abs() >= o.marker_min_contrast);
+    let (lo, hi) = (o.marker_size[0] * pitch, o.marker_size[1] * pitch);
+    let glyph = |b: &Blob| (lo..=hi).contains(&(b.w().max(b.h()) as f32));
+    let near = o.marker_isolation * pitch;
+    let mut out = Vec::new();
+    for (i, b) in dark.iter().enumerate() {
+        if !glyph(b) {
+            continue;
+        }
+        let (x, y) = b.centre();
+        let (fx, fy) = ((x - o0.0) / pitch, (y - o0.1) / pitch);
+        let on_mid = |f: f32| (f - f.floor() - 0.5).abs() <= o.marker_on_edge;
+        let on_line = |f: f32| (f - f.round()).abs() <= o.marker_on_edge;
+        let cells = if on_mid(fx) && on_line(fy) {
+            let (r, c) = (fy.round() as i64, fx.floor() as i64);
+            [(r, c), (r, c + 1)]
+        } else if on_line(fx) && on_mid(fy) {
+            let (r, c) = (fy.floor() as i64, fx.round() as i64);
+            [(r, c), (r + 1, c)]
+        } else {
+            continue;
+        };
+        // Shaped as a marker: an `x` (square box, thin strokes) or one bar of an `=`, whose
+        // twin is stacked on it (same centre column, close rows, same width).
+        let fill = b.count as f32 / (b.w() * b.h()) as f32;
+        let aspect = b.w().max(b.h()) as f32 / b.w().min(b.h()).max(1) as f32;
+        let cross = aspect <= 1.4 && (0.15..=0.6).contains(&fill);
+        let bar = |d: &Blob| d.w() as f32 >= 2.5 * d.h() as f32;
+        let twin_of = |d: &Blob| {
+            let (dx, dy) = d.centre();
+            bar(d)
+                && (dx - x).abs() <= 0.06 * pitch
+                && (dy - y).abs() <= 0.15 * pitch
+                && (d.w() as f32 - b.w() as f32).abs() <= 0.3 * b.w() as f32
+        };
+        let has_twin = bar(b) && dark.iter().enumerate().any(|(j, d)| j != i && twin_of(d));
+        if !cross && !has_twin {
+            continue;
+        }
+        // Alone, as a marker is, not a letter in a line of text.
+        let crowded = dark.iter().enumerate().any(|(j, d)| {
+            let (dx, dy) = d.centre();
+            j != i && (dx - x).abs() < near && (dy - y).abs() < near && !(has_twin && twin_of(d))
+        });
+        if !crowded {
+            out.extend(cells);
+        }
+    }
+    out
+}
+
 /// Icon-like coloured components of one size, or `None` when there are too few.
 fn icon_blobs(img: &RgbImage, o: &SparseOptions) -> Option<Vec<Blob>> {
     let blobs = blobs(img, |p| chroma(p) >= o.icon_min_chroma);
@@ -182,13 +282,29 @@ fn icon_blobs(img: &RgbImage, o: &SparseOptions) -> Option<Vec<Blob>> {
     if shaped.len() < o.min_icons {
         return None;
     }
-    let size = median(shaped.iter().map(|b| b.w().max(b.h()) as f32).collect());
+    // The icons are the group of blobs of one size with the most area: coloured marker
+    // glyphs can outnumber them, and a lone logo or avatar outweighs no group of pieces.
+    let side = |b: &Blob| b.w().max(b.h()) as f32;
+    let alike = |s: f32, t: f32| s <= t * o.size_tolerance && s * o.size_tolerance >= t;
+    let mut best: Option<(f32, f32)> = None; // (area, size)
+    for b in &shaped {
+        let size = side(b);
+        let group: Vec<&Blob> = shaped.iter().filter(|c| alike(side(c), size)).collect();
+        let area: f32 = group.iter().map(|c| c.count as f32).sum();
+        if group.len() >= o.min_icons && best.is_none_or(|(a, _)| area > a) {
+            best = Some((area, size));
+        }
+    }
+    let (_, size) = best?;
+    let group: Vec<f32> = shaped
+        .iter()
+        .map(side)
+        .filter(|&s| alike(s, size))
+        .collect();
+    let size = median(group);
     let icons: Vec<Blob> = shaped
         .into_iter()
-        .filter(|b| {
-            let s = b.w().max(b.h()) as f32;
-            s <= size * o.size_tolerance && s * o.size_tolerance >= size
-        })
+        .filter(|b| alike(side(b), size))
         .collect();
     (icons.len() >= o.min_icons).then_some(icons)
 }
