@@ -97,6 +97,8 @@ pub(super) fn read_edge(
         extent: 0.0,
         ink_frac: 0.0,
         off_centre: 0.0,
+        mid_peak: 0.0,
+        glyph_px: 0.0,
         intruder: false,
         marker: None,
         conf,
@@ -231,8 +233,45 @@ pub(super) fn read_edge(
             ..glyph_none(0.0)
         };
     }
+    let mid_peak = {
+        // The glyph's box in image pixels, centred on the box of the patch samples.
+        let gcx = ex - rad + cxs * step;
+        let gcy = ey - rad + cys * step;
+        let (hw, hh) = (width as f32 * step / 2.0, height as f32 * step / 2.0);
+        let ink = |x: f32| {
+            // Mean contrast over the middle rows (a quarter of the glyph's height).
+            let band = (hh / 4.0).max(0.5);
+            let k = 5;
+            (0..k)
+                .map(|t| {
+                    let y = gcy - band + 2.0 * band * t as f32 / (k - 1) as f32;
+                    let l = luma(bilinear(img, x, y));
+                    match theme {
+                        Theme::Light => bg - l,
+                        Theme::Dark => l - bg,
+                    }
+                })
+                .sum::<f32>()
+                / k as f32
+        };
+        let side = (ink(gcx - hw * 2.0 / 3.0) + ink(gcx + hw * 2.0 / 3.0)) / 2.0;
+        (ink(gcx) - side) / contrast.max(1.0)
+    };
     let eq = shape >= opts.marker_shape_split;
     let margin = (shape - opts.marker_shape_split).abs() / 0.5;
+    // The middle row's peak, a view that blur and down-scaling spare better than the box: on
+    // a glyph large enough to show it, it makes a read surer when it agrees and less sure
+    // when it favours the other kind.
+    let [x_lo, x_hi, eq_lo, eq_hi] = opts.marker_mid_peak;
+    let as_x = ((mid_peak - x_lo) / (x_hi - x_lo).max(1e-3)).clamp(0.0, 1.0);
+    let as_eq = ((eq_lo - mid_peak) / (eq_lo - eq_hi).max(1e-3)).clamp(0.0, 1.0);
+    let (agree, against) = if eq { (as_eq, as_x) } else { (as_x, as_eq) };
+    let glyph_px = width.max(height) as f32 * step;
+    let margin = if glyph_px >= opts.marker_mid_peak_min_px {
+        margin.max(agree).min(1.0 - against)
+    } else {
+        margin
+    };
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
     // A glyph read next to an intruder (pointer) is a guess.
@@ -244,6 +283,8 @@ pub(super) fn read_edge(
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
+        mid_peak,
+        glyph_px,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
         ..glyph_none(0.0)

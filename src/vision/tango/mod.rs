@@ -119,6 +119,16 @@ pub struct TangoReadOptions {
     /// relative to the glyph contrast, -1..=1) at or above which a glyph is `=`; below, `x`.
     /// Default 0.
     pub marker_shape_split: f32,
+    /// [`EdgeRead::mid_peak`] as a second view of the glyph's kind: an `x` read is as sure as
+    /// this view makes it when its middle row peaks at least `[0]` (confidence 0) to `[1]`
+    /// (confidence 1); an `=` when it peaks at most `[2]` (0) to `[3]` (1). The surer view
+    /// counts, and a read is never surer than 1 minus this view's confidence in the other
+    /// kind. Default `[0.32, 0.48, 0.2, 0.1]` (on the real shots
+    /// blurred, down-scaled and noisy, no `=` peaked above 0.32 and no `x` below 0.11).
+    pub marker_mid_peak: [f32; 4],
+    /// ... the second view counts only on a glyph whose box is at least this many image
+    /// pixels (a 4 px glyph's middle row is one or two pixels). Default 5.
+    pub marker_mid_peak_min_px: f32,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
     /// half size. Default 0.5.
     pub marker_max_offset: f32,
@@ -177,6 +187,8 @@ impl Default for TangoReadOptions {
             marker_max_chroma: 80.0,
             marker_colour_support: 2,
             marker_shape_split: 0.0,
+            marker_mid_peak: [0.32, 0.48, 0.2, 0.1],
+            marker_mid_peak_min_px: 5.0,
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
@@ -241,6 +253,13 @@ pub struct EdgeRead {
     pub ink_frac: f32,
     /// Offset of the glyph's centre from the edge midpoint, over the patch half size.
     pub off_centre: f32,
+    /// Peak of the glyph's middle row: its ink at the centre minus its ink two thirds of the
+    /// way to either side, over the glyph's contrast, sampled at the image's resolution. An
+    /// `x` crosses at its centre and is open at its sides (high); an `=` has a gap there, or,
+    /// blurred, an even band (near 0). 0 when no glyph.
+    pub mid_peak: f32,
+    /// The glyph box's larger side in image pixels (0 when no glyph).
+    pub glyph_px: f32,
     /// Something reaching into the patch from outside (a pointer) was dropped.
     pub intruder: bool,
     /// Marker read.

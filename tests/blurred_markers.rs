@@ -1,0 +1,75 @@
+//! Markers on blurred real captures: the second view of a glyph's kind
+//! ([`snapsolve::vision::tango::EdgeRead::mid_peak`]) makes more of them sure, and none of
+//! them sure and wrong. Runs whenever ../shared/realshots exists (it does in CI).
+
+use snapsolve::puzzle::Puzzle;
+use snapsolve::vision::tango::{TangoReadOptions, read_tango_traced};
+
+#[path = "support/shared.rs"]
+mod shared_data;
+
+/// Over every second labelled Tango capture, blurred (gaussian, sigma 1.2): `(markers read
+/// sure and right, read sure and wrong)` with these options.
+fn sure_reads(opts: &TangoReadOptions) -> Option<(usize, usize)> {
+    let root = shared_data::shared_path("realshots")?;
+    let mut names: Vec<_> = std::fs::read_dir(root.join("tango"))
+        .expect("the Tango captures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    names.sort();
+    let (mut right, mut wrong) = (0, 0);
+    for path in names.iter().step_by(2) {
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        let Ok(label) = std::fs::read_to_string(root.join(format!("labels/{stem}.txt"))) else {
+            continue;
+        };
+        let Ok(Puzzle::Tango(want)) = snapsolve::format::parse(&label) else {
+            continue;
+        };
+        let img = image::ImageReader::open(path)
+            .and_then(|r| r.with_guessed_format())
+            .expect("the capture")
+            .decode()
+            .expect("decodes")
+            .to_rgb8();
+        let blurred = imageproc::filter::gaussian_blur_f32(&img, 1.2);
+        let (reading, trace) = read_tango_traced(&blurred, opts);
+        let Ok(reading) = reading else { continue };
+        if reading.puzzle.size() != (want.rows(), want.cols()) {
+            continue;
+        }
+        for e in trace
+            .edges
+            .iter()
+            .filter(|e| e.marker.is_some() && e.conf >= 0.5)
+        {
+            if want.marker(e.edge) == e.marker {
+                right += 1;
+            } else {
+                wrong += 1;
+            }
+        }
+    }
+    Some((right, wrong))
+}
+
+#[test]
+fn the_middle_row_view_makes_blurred_markers_sure_and_never_wrong() {
+    let with = TangoReadOptions::default();
+    let Some((right, wrong)) = sure_reads(&with) else {
+        return;
+    };
+    let without = TangoReadOptions {
+        marker_mid_peak_min_px: f32::INFINITY,
+        ..TangoReadOptions::default()
+    };
+    let (right_before, _) = sure_reads(&without).expect("the same captures");
+    println!(
+        "sure and right: {right_before} without the view, {right} with it; sure and wrong: {wrong}"
+    );
+    assert_eq!(wrong, 0, "a blurred marker read sure and wrong");
+    assert!(
+        right > right_before,
+        "the view adds no sure read ({right} vs {right_before})"
+    );
+}
