@@ -374,6 +374,7 @@ fn main() -> Result<(), String> {
                 straightened: None,
                 icons: None,
                 pieces_as_givens: false,
+                overlay_seen: false,
             };
             let after = overlay(
                 &shot.image,

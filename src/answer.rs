@@ -234,7 +234,8 @@ pub struct SolvedImage {
     /// Stage times (`render` is filled by the caller that draws).
     pub times: StageTimes,
     /// What the certify stage concluded (none after a timeout): an answer is shown as
-    /// certain only when this is [`Certificate::Certain`] or [`Certificate::Repaired`].
+    /// certain only when this is [`Certificate::Certain`], [`Certificate::Repaired`] or
+    /// [`Certificate::Completed`].
     pub certificate: Option<Certificate>,
 }
 
@@ -265,6 +266,45 @@ impl SolvedImage {
             _ => &[],
         }
     }
+}
+
+/// Tango: the board as the player left it, when it can stand for the answer: every cell
+/// holds a piece (a given or a placed one) whose symbol was read surely, nothing over the
+/// board hid any of it, and no rule-break stripes were seen. `None` otherwise.
+fn completed_board(reading: &Reading) -> Option<Solution> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return None;
+    };
+    if reading.overlay_seen || !reading.occluded.is_empty() {
+        return None;
+    }
+    let symbol_doubted = reading.doubts.iter().any(|d| {
+        matches!(
+            d,
+            Doubt::Cell {
+                given_only: false,
+                ..
+            }
+        )
+    });
+    if symbol_doubted {
+        return None;
+    }
+    let (rows, cols) = (t.rows(), t.cols());
+    let mut cells: Vec<Option<Symbol>> = (0..rows * cols)
+        .map(|i| t.given(Pos::new(i / cols, i % cols)))
+        .collect();
+    for p in &reading.placed {
+        if let Placed::Symbol { pos, symbol } = p {
+            cells[pos.index(cols)] = Some(*symbol);
+        }
+    }
+    let cells: Option<Vec<Symbol>> = cells.into_iter().collect();
+    Some(Solution::Tango {
+        rows,
+        cols,
+        cells: cells?,
+    })
 }
 
 /// Solves a reading and checks the placed pieces.
@@ -314,6 +354,18 @@ pub fn solve_reading(
             }
         }
         Outcome::Timeout { .. } => None,
+    };
+    // A complete board that is the read puzzle's solution, shown whole and unmarked, is the
+    // answer whatever the doubted elements are (see `Certificate::Completed`).
+    let certificate = match (certificate, &report.outcome) {
+        (Some(Certificate::Uncertain { .. }), Outcome::Unique(s))
+            if completed_board(&reading).as_ref() == Some(s) =>
+        {
+            Some(Certificate::Completed {
+                free: certify::free_elements(&reading, certify),
+            })
+        }
+        (c, _) => c,
     };
     let solve_time = t.elapsed();
     let uncertain = matches!(certificate, Some(Certificate::Uncertain { .. }));

@@ -173,6 +173,9 @@ pub struct Reading {
     /// brightened until its light greys are white); the board was placed from its pieces and
     /// markers, and every piece was taken as a given.
     pub pieces_as_givens: bool,
+    /// Tango: a coloured overlay (LinkedIn's red stripes over cells that break a rule) was
+    /// seen over a cell or an edge.
+    pub overlay_seen: bool,
 }
 
 /// The two icons of a Tango board as read: LinkedIn's sun and moon, or a themed pair (people,
@@ -218,6 +221,7 @@ impl Reading {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            overlay_seen: false,
         }
     }
 }

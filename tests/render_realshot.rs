@@ -60,6 +60,7 @@ fn overlay_on_a_real_tango_screenshot() {
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        overlay_seen: false,
     };
     let out = overlay(
         &img,

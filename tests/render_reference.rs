@@ -97,6 +97,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        overlay_seen: false,
     }
 }
 

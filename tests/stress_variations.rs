@@ -68,3 +68,44 @@ fn hint_mode_boards_read_exactly() {
         );
     }
 }
+
+/// A solved board under the win shimmer: the band hides markers and the given shading, so
+/// doubted elements decide between readings, but the board is complete, unmarked and solves
+/// the puzzle as read: it is the answer (`Certificate::Completed`). The same reading with
+/// rule-break stripes seen, or with a piece taken away, gets no answer.
+#[test]
+fn a_complete_unmarked_board_under_the_shimmer_is_the_answer() {
+    use snapsolve::answer::solve_reading;
+    use snapsolve::board::Placed;
+    use snapsolve::certify::{Certificate, CertifyOptions};
+    use snapsolve::pipeline::{ReadOptions, read_image};
+    use snapsolve::solve::SolveOptions;
+    for seed in [46, 65] {
+        let (p, sol) = variations::puzzle(seed, "shimmer");
+        let opts = variations::options(seed, "shimmer");
+        let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+        let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
+        let solve =
+            |r| solve_reading(r, &SolveOptions::default(), &CertifyOptions::default()).unwrap();
+        let solved = solve(reading.clone());
+        assert!(
+            matches!(solved.certificate, Some(Certificate::Completed { .. })),
+            "seed {seed}: {}",
+            solved.outcome_name()
+        );
+        assert_eq!(solved.answer(), Some(&sol), "seed {seed}");
+
+        let mut striped = reading.clone();
+        striped.overlay_seen = true;
+        assert_eq!(solve(striped).answer(), None, "seed {seed}: stripes seen");
+
+        let mut gap = reading.clone();
+        let i = gap
+            .placed
+            .iter()
+            .position(|q| matches!(q, Placed::Symbol { .. }))
+            .expect("a placed piece");
+        gap.placed.remove(i);
+        assert_eq!(solve(gap).answer(), None, "seed {seed}: a piece missing");
+    }
+}

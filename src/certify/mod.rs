@@ -190,6 +190,15 @@ pub enum Certificate {
         /// What changed.
         changes: Vec<Change>,
     },
+    /// Tango: doubted elements decide between readings, but the player's board is complete
+    /// (every cell holds a piece whose symbol was read surely), it is the puzzle's unique
+    /// solution as read, nothing hides any of it and no rule-break stripes are on the board.
+    /// Whatever the doubted elements truly are, that board is then the answer: it holds every
+    /// true given, and a true marker it broke would be marked by LinkedIn's stripes.
+    Completed {
+        /// The doubted elements that were let vary.
+        free: Vec<Free>,
+    },
     /// The puzzle as read had no or several solutions and nothing could be repaired.
     Unrepaired {
         /// The free elements (suspects), least confident first.
@@ -206,6 +215,7 @@ impl Certificate {
             Certificate::Certain { .. } => "certain",
             Certificate::Uncertain { .. } => "uncertain",
             Certificate::Repaired { .. } => "repaired",
+            Certificate::Completed { .. } => "completed",
             Certificate::Unrepaired { .. } => "unrepaired",
         }
     }

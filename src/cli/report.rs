@@ -359,6 +359,13 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
         }
         return out;
     }
+    if let Some(Certificate::Completed { free }) = &s.certificate {
+        out += &format!(
+            "# the board is complete, unmarked and solves the puzzle as read: it is the answer \
+             whatever the {} read with doubt are\n",
+            format::plural(free.len(), "element")
+        );
+    }
     out += &report_text(name, false, &r.puzzle, &s.report);
     let repairs = s.repairs();
     if !repairs.is_empty() {
@@ -446,7 +453,7 @@ pub fn image_report_json(name: &str, s: &SolvedImage, code: Code, overlay: Optio
 }
 
 /// The certify stage's conclusion as JSON: `kind` (`certain`, `uncertain`, `repaired`,
-/// `unrepaired`) with what decides it.
+/// `completed`, `unrepaired`) with what decides it.
 pub fn certificate_json(p: &Puzzle, c: &Certificate) -> Value {
     let elements = |es: &[Element]| {
         es.iter()
@@ -478,6 +485,7 @@ pub fn certificate_json(p: &Puzzle, c: &Certificate) -> Value {
                     "confidence": ch.confidence, "display": ch.to_string()}))
                 .collect::<Value>(),
         }),
+        Certificate::Completed { free } => json!({"kind": c.name(), "free": free}),
         Certificate::Unrepaired { suspects, reason } => {
             json!({"kind": c.name(), "reason": reason, "suspects": suspects})
         }
@@ -553,6 +561,7 @@ mod tests {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            overlay_seen: false,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

@@ -41,6 +41,7 @@
 //!     straightened: None,
 //!     icons: None,
 //!     pieces_as_givens: false,
+//!     overlay_seen: false,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

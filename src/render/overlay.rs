@@ -404,6 +404,7 @@ mod tests {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            overlay_seen: false,
         }
     }
 

@@ -308,6 +308,7 @@ fn read_into(
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        overlay_seen: false,
     })
 }
 

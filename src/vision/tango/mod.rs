@@ -583,6 +583,8 @@ fn assemble(
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
+        overlay_seen: cells.iter().any(|c| c.overlay > opts.overlay_max_frac)
+            || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
     }
 }
 
