@@ -176,6 +176,9 @@ pub struct Reading {
     /// Tango: a coloured overlay (LinkedIn's red stripes over cells that break a rule) was
     /// seen over a cell or an edge.
     pub overlay_seen: bool,
+    /// Tango: the board runs out of the image at this side; its outer row or column was read
+    /// from its visible part, and what the cut can hide there is doubted or free.
+    pub cut: Option<Side>,
 }
 
 /// The two icons of a Tango board as read: LinkedIn's sun and moon, or a themed pair (people,
@@ -222,6 +225,7 @@ impl Reading {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            cut: None,
         }
     }
 }

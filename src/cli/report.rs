@@ -5,7 +5,7 @@
 use super::exit::Code;
 use serde_json::{Value, json};
 use snapsolve::answer::{SolvedImage, StageTimes};
-use snapsolve::board::{Doubt, Placed, Reading, Theme};
+use snapsolve::board::{Doubt, Placed, Reading, Side, Theme};
 use snapsolve::certify::{Certificate, Element};
 use snapsolve::format;
 use snapsolve::puzzle::{Pos, Puzzle, Solution};
@@ -246,6 +246,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
         "straightened_degrees": r.straightened,
         "pieces_as_givens": r.pieces_as_givens,
+        "cut_side": r.cut.map(|s| s.name()),
         "icons": r.icons.map(|i| json!({
             "themed": i.themed,
             "sun_example": pos_json(i.sun),
@@ -301,13 +302,30 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         out += "# no grid lines or given shading visible (a capture brightened to white): the \
                 board was placed from its icons and every piece taken as a given\n";
     }
+    if let Some(side) = r.cut {
+        let line = match side {
+            Side::Left | Side::Right => "column",
+            Side::Top | Side::Bottom => "row",
+        };
+        out += &format!(
+            "# the board is cut off at the {} edge: its outer {line} was read from the part in \
+             view; whether its pieces are givens is doubted, and what the cut may hide there \
+             (an icon, a marker between two of its cells) is left free\n",
+            side.name()
+        );
+    }
     if !r.placed.is_empty() {
         let list: Vec<String> = r.placed.iter().map(placed_str).collect();
         out += &format!("# placed ({}): {}\n", list.len(), list.join(", "));
     }
     if !r.occluded.is_empty() {
         let list: Vec<String> = r.occluded.iter().map(|e| e.to_string()).collect();
-        out += &format!("# {}: occluded by the pointer\n", list.join(", "));
+        let by = if r.cut.is_some() {
+            "hidden by the image edge or the pointer"
+        } else {
+            "occluded by the pointer"
+        };
+        out += &format!("# {}: {by}\n", list.join(", "));
     }
     if !r.doubts.is_empty() {
         let list: Vec<String> = r.doubts.iter().map(doubt_str).collect();
@@ -562,6 +580,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            cut: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

@@ -405,6 +405,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            cut: None,
         }
     }
 

@@ -97,7 +97,8 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     if boxes.len() > opts.max_candidates {
         return;
     }
-    let mut out = Vec::new();
+    // Kept: what the reader already left free (the part of a cut board out of the image).
+    let mut out = std::mem::take(&mut reading.occluded);
     for b in &boxes {
         out.extend(covered(&reading.grid, b, opts));
     }

@@ -309,6 +309,7 @@ fn read_into(
         icons: None,
         pieces_as_givens: false,
         overlay_seen: false,
+        cut: None,
     })
 }
 

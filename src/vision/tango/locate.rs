@@ -274,6 +274,9 @@ pub struct LocateSurvey {
     pub candidates: Vec<TangoLattice>,
     /// The time limit was reached before every proposal was verified.
     pub timed_out: bool,
+    /// The board found when it runs out of the image (the locator then errs with
+    /// [`ReadError::CutOff`]), for a reader of its visible part.
+    pub cut_board: Option<TangoLattice>,
 }
 /// Finds the Tango board. Errors with [`ReadError::NoBoard`] when no lattice with Tango-like
 /// cells is found.
@@ -309,6 +312,10 @@ pub fn locate_tango_traced(
             .collect();
         if let Some(best) = pick(found, opts) {
             if let Some(side) = best.cut {
+                let survey = LocateSurvey {
+                    cut_board: Some(best),
+                    ..survey
+                };
                 return (Err(ReadError::CutOff { side }), survey);
             }
             return (Ok(best), survey);
@@ -523,6 +530,7 @@ pub fn survey_at(
         lines,
         candidates: out,
         timed_out,
+        cut_board: None,
     }
 }
 

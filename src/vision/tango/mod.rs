@@ -33,8 +33,9 @@ use self::cells::{classify_symbols, read_cells};
 use self::edges::read_edge;
 pub use self::locate::{LocateSurvey, TangoLattice, TangoLocateOptions};
 use super::ReadError;
-use crate::board::{Doubt, Grid, Placed, Reading, Theme};
+use crate::board::{Doubt, Grid, Placed, Reading, Side, Theme};
 use crate::puzzle::{Edge, Marker, Pos, Puzzle, Symbol, Tango};
+use crate::vision::pixel::luma;
 use image::RgbImage;
 use std::time::{Duration, Instant};
 
@@ -143,6 +144,12 @@ pub struct TangoReadOptions {
     pub marker_touch_reach: usize,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
+    /// A board cut at one image edge is read when at least this share of its outer row or
+    /// column is in view (the icon at a cell's centre and the markers beside it are then
+    /// seen); its cells there are doubted (given or not cannot be told) or free (an empty
+    /// look may be a cut icon), and the markers inside that row or column are free.
+    /// Otherwise the board is refused as cut off. Default 0.6.
+    pub cut_min_visible: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -194,6 +201,7 @@ impl Default for TangoReadOptions {
             marker_intruder_conf: 0.3,
             marker_touch_reach: 2,
             doubt_below: 0.5,
+            cut_min_visible: 0.6,
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -366,6 +374,20 @@ fn read_into(
         normalised = Some(bright);
     }
     let img = normalised.as_ref().unwrap_or(img);
+    // A board cut at one image edge, its outer cells mostly in view: read on a copy of the
+    // image extended past that edge with the cells' own ground.
+    let extended = match (&located, &survey.cut_board) {
+        (Err(ReadError::CutOff { side }), Some(cut)) => extend_cut(img, cut, *side, opts),
+        _ => None,
+    };
+    if let Some(ext) = &extended {
+        located = Ok(TangoLattice {
+            grid: ext.grid,
+            cut: None,
+            ..ext.lattice.clone()
+        });
+    }
+    let img = extended.as_ref().map_or(img, |e| &e.image);
     // No grid lines anywhere: a board brightened to white may still be placed from its pieces.
     let from_pieces = match &located {
         Err(ReadError::NoBoard(_)) => sparse::locate_from_pieces(img, &opts.sparse)
@@ -394,6 +416,9 @@ fn read_into(
         // No grid lines and no given shading either.
         pieces_as_givens(&mut reading);
     }
+    if let Some(ext) = &extended {
+        doubt_cut_line(&mut reading, ext, opts);
+    }
     let checked = check_icons(&cells, opts);
     lap(trace, "check");
     // The learned models decide nothing here (they did not beat the hand rules on the
@@ -405,6 +430,212 @@ fn read_into(
     trace.cells = cells;
     trace.edges = edges;
     checked.map(|()| reading)
+}
+
+/// A cut board's image extended past the cut (see [`TangoReadOptions::cut_min_visible`]).
+struct Extended {
+    /// The capture with the missing part of the board filled with the cells' ground.
+    image: RgbImage,
+    /// The lattice in the extended image.
+    grid: Grid,
+    /// The lattice as found, in the capture's pixels.
+    lattice: TangoLattice,
+    /// The image edge that cuts the board.
+    side: Side,
+    /// The capture's outermost pixel line at that edge, in the extended image (a column for
+    /// left and right, a row for top and bottom).
+    border: u32,
+    /// The cells' ground the image was extended with.
+    ground: [f32; 3],
+}
+
+impl Extended {
+    /// Whether anything but the cells' ground (an icon or a glyph running on past the edge)
+    /// touches the capture's border between `from` and `to` (extended image pixels, along the
+    /// border): the two outermost pixel lines, any channel `min_diff` or more off the ground.
+    fn ink_at_border(&self, from: f32, to: f32, min_diff: f32) -> bool {
+        let (w, h) = self.image.dimensions();
+        let along = if matches!(self.side, Side::Left | Side::Right) {
+            h
+        } else {
+            w
+        };
+        let lo = from.max(0.0).floor() as u32;
+        let hi = (to.ceil().max(0.0) as u32).min(along);
+        let lines: [u32; 2] = match self.side {
+            Side::Left | Side::Top => [self.border, self.border + 1],
+            Side::Right | Side::Bottom => [self.border, self.border.saturating_sub(1)],
+        };
+        (lo..hi).any(|t| {
+            lines.iter().any(|&l| {
+                let (x, y) = match self.side {
+                    Side::Left | Side::Right => (l, t),
+                    Side::Top | Side::Bottom => (t, l),
+                };
+                x < w
+                    && y < h
+                    && self
+                        .image
+                        .get_pixel(x, y)
+                        .0
+                        .iter()
+                        .zip(self.ground)
+                        .any(|(&v, g)| (f32::from(v) - g).abs() >= min_diff)
+            })
+        })
+    }
+}
+
+/// The extended image of a board cut at `side`, when enough of its outer line is in view and
+/// the board is whole on its other sides.
+fn extend_cut(
+    img: &RgbImage,
+    lattice: &TangoLattice,
+    side: Side,
+    opts: &TangoReadOptions,
+) -> Option<Extended> {
+    let g = lattice.grid;
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    // How far the board runs out of the image on each side (pixels; <= 0 inside).
+    let out = [
+        -g.left,
+        g.left + g.width() - w,
+        -g.top,
+        g.top + g.height() - h,
+    ];
+    let (k, pitch) = match side {
+        Side::Left => (0, g.cell_w),
+        Side::Right => (1, g.cell_w),
+        Side::Top => (2, g.cell_h),
+        Side::Bottom => (3, g.cell_h),
+    };
+    let missing = out[k];
+    let visible = 1.0 - missing / pitch;
+    // The board's other borders lie in the image (a lattice fitted to a board cropped tight
+    // may overshoot the image edge by a few pixels).
+    let whole_elsewhere = out
+        .iter()
+        .enumerate()
+        .all(|(i, &o)| i == k || o <= 0.1 * pitch);
+    if !(missing > 0.0 && visible >= opts.cut_min_visible && whole_elsewhere) {
+        return None;
+    }
+    // The ground of the cells that are not givens (light: the lighter ones; dark: the darker).
+    let in_cut_line = |r: usize, c: usize| match side {
+        Side::Left => c == 0,
+        Side::Right => c + 1 == g.cols,
+        Side::Top => r == 0,
+        Side::Bottom => r + 1 == g.rows,
+    };
+    let mut grounds: Vec<[f32; 3]> = (0..g.rows)
+        .flat_map(|r| (0..g.cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| !in_cut_line(r, c))
+        .map(|(r, c)| background::cell_background(img, &g, r, c, &opts.locate))
+        .collect();
+    grounds.sort_by(|a, b| luma(*a).total_cmp(&luma(*b)));
+    let pick = match lattice.theme {
+        Theme::Light => grounds.len() * 3 / 4,
+        Theme::Dark => grounds.len() / 4,
+    };
+    let ground = *grounds.get(pick.min(grounds.len().saturating_sub(1)))?;
+    let fill = image::Rgb(ground.map(|v| v.round().clamp(0.0, 255.0) as u8));
+    let pad = (missing + 0.25 * pitch).ceil() as u32;
+    let (ew, eh, dx, dy) = match side {
+        Side::Left => (img.width() + pad, img.height(), pad, 0),
+        Side::Right => (img.width() + pad, img.height(), 0, 0),
+        Side::Top => (img.width(), img.height() + pad, 0, pad),
+        Side::Bottom => (img.width(), img.height() + pad, 0, 0),
+    };
+    let mut image = RgbImage::from_pixel(ew, eh, fill);
+    image::imageops::replace(&mut image, img, i64::from(dx), i64::from(dy));
+    let grid = Grid {
+        left: g.left + dx as f32,
+        top: g.top + dy as f32,
+        ..g
+    };
+    let border = match side {
+        Side::Left => pad,
+        Side::Top => pad,
+        Side::Right => img.width() - 1,
+        Side::Bottom => img.height() - 1,
+    };
+    Some(Extended {
+        image,
+        grid,
+        lattice: lattice.clone(),
+        side,
+        border,
+        ground,
+    })
+}
+
+/// What the cut can hide in a board read from an extended image: a piece in the outer line
+/// is kept with its given status doubted (the cut takes half of the corners that show the
+/// given shading); an empty-looking cell there, or a marker between two of its cells, is free
+/// when something runs on past the border beside it (an icon or a glyph cut in two), and read
+/// as seen otherwise. The grid goes back to the capture's pixels.
+fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions) {
+    use crate::certify::Element;
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return;
+    };
+    let (rows, cols) = (t.rows(), t.cols());
+    let line: Vec<Pos> = match ext.side {
+        Side::Left => (0..rows).map(|r| Pos::new(r, 0)).collect(),
+        Side::Right => (0..rows).map(|r| Pos::new(r, cols - 1)).collect(),
+        Side::Top => (0..cols).map(|c| Pos::new(0, c)).collect(),
+        Side::Bottom => (0..cols).map(|c| Pos::new(rows - 1, c)).collect(),
+    };
+    for &pos in &line {
+        let piece = t.given(pos).is_some()
+            || reading
+                .placed
+                .iter()
+                .any(|p| matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+        let symbol_doubted = reading
+            .doubts
+            .iter()
+            .any(|d| matches!(d, Doubt::Cell { pos: q, given_only: false, .. } if *q == pos));
+        let g = &ext.grid;
+        let (cx, cy) = g.center(pos);
+        let along = |x: f32, y: f32, half: f32| match ext.side {
+            Side::Left | Side::Right => (y - half * g.cell_h, y + half * g.cell_h),
+            Side::Top | Side::Bottom => (x - half * g.cell_w, x + half * g.cell_w),
+        };
+        let (from, to) = along(cx, cy, 0.4);
+        let cut_icon = ext.ink_at_border(from, to, opts.marker_min_contrast);
+        if piece && !symbol_doubted {
+            reading
+                .doubts
+                .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+            reading.doubts.push(Doubt::Cell {
+                pos,
+                confidence: 0.0,
+                given_only: true,
+            });
+        } else if !piece && cut_icon || symbol_doubted {
+            reading.occluded.push(Element::Cell { pos });
+        }
+    }
+    for pair in line.windows(2) {
+        let Some(edge) = Edge::between(pair[0], pair[1]) else {
+            continue;
+        };
+        let (ex, ey) = ext.grid.edge_center(edge);
+        let (from, to) = match ext.side {
+            Side::Left | Side::Right => (ey - 0.2 * ext.grid.cell_h, ey + 0.2 * ext.grid.cell_h),
+            Side::Top | Side::Bottom => (ex - 0.2 * ext.grid.cell_w, ex + 0.2 * ext.grid.cell_w),
+        };
+        if ext.ink_at_border(from, to, opts.marker_min_contrast) {
+            reading.occluded.push(Element::Edge { edge });
+        }
+    }
+    reading
+        .doubts
+        .sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
+    reading.min_confidence = 0.0;
+    reading.grid = ext.lattice.grid;
+    reading.cut = Some(ext.side);
 }
 
 /// The learned models' class probabilities of every cell and edge (empty when a model is
@@ -585,6 +816,7 @@ fn assemble(
         pieces_as_givens: false,
         overlay_seen: cells.iter().any(|c| c.overlay > opts.overlay_max_frac)
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
+        cut: None,
     }
 }
 

@@ -1,0 +1,94 @@
+//! Tango boards cut at an image edge (`vision::tango`'s extended reading): a board whose
+//! outer column is mostly in view is read, its cut column doubted where the cut can hide
+//! something, and answered only when that cannot change the answer; a board cut through the
+//! middle of its outer column is refused as cut off. Runs whenever ../shared/realshots exists
+//! (it does in CI).
+
+use image::RgbImage;
+use snapsolve::answer::solve_reading;
+use snapsolve::board::Side;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::puzzle::Puzzle;
+use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::vision::ReadError;
+
+#[path = "support/shared.rs"]
+mod shared_data;
+
+/// The capture, the board's grid as read whole, and the label's solution.
+fn capture(
+    name: &str,
+) -> Option<(
+    RgbImage,
+    snapsolve::board::Grid,
+    snapsolve::puzzle::Solution,
+)> {
+    let root = shared_data::shared_path("realshots")?;
+    let img = image::ImageReader::open(root.join(format!("tango/{name}.png")))
+        .and_then(|r| r.with_guessed_format())
+        .expect("the capture")
+        .decode()
+        .expect("decodes")
+        .to_rgb8();
+    let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+    let p: Puzzle = snapsolve::format::parse(&label).unwrap();
+    let Outcome::Unique(s) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
+        panic!("{name}: the label has one solution");
+    };
+    let grid = read_image(&img, &ReadOptions::default())
+        .expect("the whole board")
+        .grid;
+    Some((img, grid, s))
+}
+
+/// The board box with `cut` of its first column's width removed on the left.
+fn cut_left(img: &RgbImage, g: &snapsolve::board::Grid, cut: f32) -> RgbImage {
+    let x0 = (g.left + cut * g.cell_w).round().max(0.0) as u32;
+    let x1 = ((g.left + g.width()).round() as u32).min(img.width());
+    let y0 = g.top.round().max(0.0) as u32;
+    let y1 = ((g.top + g.height()).round() as u32).min(img.height());
+    image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
+}
+
+#[test]
+fn a_board_cut_through_its_outer_column_is_read_or_refused_never_wrong() {
+    for name in [
+        "santipvz__tango_solver__sample2",
+        "wswebcreation__rn-tango__tango-222",
+        "darcipeoples__linkedin-solvers__208",
+    ] {
+        let Some((img, grid, want)) = capture(name) else {
+            return;
+        };
+        // A third of the column gone: read, the cut reported, the answer right.
+        let cut = cut_left(&img, &grid, 0.3);
+        let reading = read_image(&cut, &ReadOptions::default()).expect("a cut board read");
+        assert_eq!(reading.cut, Some(Side::Left), "{name}");
+        assert!(
+            reading.grid.left < 0.0,
+            "{name}: the grid runs out of the image"
+        );
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            solved.answer(),
+            Some(&want),
+            "{name}: {}",
+            solved.outcome_name()
+        );
+        // Cut through the middle of the column: refused as cut off.
+        let deep = cut_left(&img, &grid, 0.55);
+        match read_image(&deep, &ReadOptions::default()) {
+            Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left, "{name}"),
+            other => panic!(
+                "{name}: expected a cut-off refusal, got {:?}",
+                other.map(|r| r.grid)
+            ),
+        }
+    }
+}
