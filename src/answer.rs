@@ -268,6 +268,108 @@ impl SolvedImage {
     }
 }
 
+/// Whether the player's board is complete and keeps the rules that hold whatever the puzzle
+/// is: Tango, every cell holds a piece, every line is balanced with no three alike in a row;
+/// Queens, one crown in every row and column, no two touching.
+fn complete_by_the_rules(reading: &Reading) -> bool {
+    match &reading.puzzle {
+        Puzzle::Tango(t) => {
+            let (rows, cols) = (t.rows(), t.cols());
+            let mut cells: Vec<Option<Symbol>> = (0..rows * cols)
+                .map(|i| t.given(Pos::new(i / cols, i % cols)))
+                .collect();
+            for p in &reading.placed {
+                if let Placed::Symbol { pos, symbol } = p {
+                    cells[pos.index(cols)] = Some(*symbol);
+                }
+            }
+            let Some(cells) = cells.into_iter().collect::<Option<Vec<Symbol>>>() else {
+                return false;
+            };
+            let line_ok = |line: Vec<Symbol>| {
+                let suns = line.iter().filter(|&&s| s == Symbol::Sun).count();
+                2 * suns == line.len() && line.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2]))
+            };
+            (0..rows).all(|r| line_ok((0..cols).map(|c| cells[r * cols + c]).collect()))
+                && (0..cols).all(|c| line_ok((0..rows).map(|r| cells[r * cols + c]).collect()))
+        }
+        Puzzle::Queens(q) => {
+            let n = q.n();
+            let crowns: Vec<Pos> = reading
+                .placed
+                .iter()
+                .filter_map(|p| match p {
+                    Placed::Crown { pos } => Some(*pos),
+                    _ => None,
+                })
+                .collect();
+            let distinct = |f: fn(&Pos) -> usize| {
+                let mut v: Vec<usize> = crowns.iter().map(f).collect();
+                v.sort_unstable();
+                v.dedup();
+                v.len() == n
+            };
+            let apart = crowns.iter().enumerate().all(|(i, a)| {
+                crowns[i + 1..]
+                    .iter()
+                    .all(|b| a.row.abs_diff(b.row) > 1 || a.col.abs_diff(b.col) > 1)
+            });
+            crowns.len() == n && distinct(|p| p.row) && distinct(|p| p.col) && apart
+        }
+    }
+}
+
+/// Queens: the most doubted (or occluded) cells that touch one another (4-neighbours,
+/// chained); 0 for Tango.
+fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize {
+    let Puzzle::Queens(q) = &reading.puzzle else {
+        return 0;
+    };
+    let n = q.n();
+    let mut doubted = vec![false; n * n];
+    for d in &reading.doubts {
+        if let Doubt::Cell {
+            pos, confidence, ..
+        } = *d
+            && confidence < certify.free_below
+        {
+            doubted[pos.index(n)] = true;
+        }
+    }
+    for e in &reading.occluded {
+        if let certify::Element::Cell { pos } = *e {
+            doubted[pos.index(n)] = true;
+        }
+    }
+    let mut seen = vec![false; n * n];
+    let mut best = 0;
+    for start in 0..n * n {
+        if !doubted[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let (mut stack, mut size) = (vec![start], 0);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (r, c) = (i / n, i % n);
+            let near = [
+                (r > 0).then(|| i - n),
+                (r + 1 < n).then(|| i + n),
+                (c > 0).then(|| i - 1),
+                (c + 1 < n).then(|| i + 1),
+            ];
+            for j in near.into_iter().flatten() {
+                if doubted[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        best = best.max(size);
+    }
+    best
+}
+
 /// Tango: the board as the player left it, when it can stand for the answer: every cell
 /// holds a piece (a given or a placed one) whose symbol was read surely, nothing over the
 /// board hid any of it, and no rule-break stripes were seen. `None` otherwise.
@@ -326,7 +428,16 @@ pub fn solve_reading(
                     ..
                 } => {
                     let contradicted = wrong_pieces(&reading.placed, solution).len();
-                    if contradicted > certify.max_repair_wrong_pieces {
+                    let cluster = doubted_queens_cluster(&reading, certify);
+                    if cluster > certify.max_queens_repair_cluster {
+                        Some(Certificate::Unrepaired {
+                            suspects: certify::free_elements(&reading, certify),
+                            reason: format!(
+                                "{cluster} doubted cells touch one another: a whole region may \
+                                 be misread there, which no repair can bring back"
+                            ),
+                        })
+                    } else if contradicted > certify.max_repair_wrong_pieces {
                         Some(Certificate::Unrepaired {
                             suspects: certify::free_elements(&reading, certify),
                             reason: format!(
@@ -369,11 +480,51 @@ pub fn solve_reading(
     };
     let solve_time = t.elapsed();
     let uncertain = matches!(certificate, Some(Certificate::Uncertain { .. }));
-    let (wrong, look_at) = match &report.outcome {
+    let (mut wrong, look_at) = match &report.outcome {
         Outcome::Unique(s) if !uncertain => (wrong_pieces(&reading.placed, s), Vec::new()),
         Outcome::None { conflict } => (Vec::new(), cells_to_look_at(&reading, conflict)),
         _ => (Vec::new(), Vec::new()),
     };
+    // A complete board that breaks none of the rules that need no reading of the puzzle, with
+    // no rule-break stripes seen, is solved (LinkedIn stripes whatever else it breaks): an
+    // answer that calls its pieces wrong comes from a misread, and is not shown.
+    let mut certificate = certificate;
+    let queens = matches!(reading.puzzle, Puzzle::Queens(_));
+    if !wrong.is_empty() && queens && reading.overlay_seen {
+        // Queens under stripes: the striped cells' colours are the stripes' as much as their
+        // regions', and an answer that calls the player's pieces wrong there may come from a
+        // region misread with confidence.
+        certificate = Some(Certificate::Uncertain {
+            alternatives: Vec::new(),
+            differ: wrong.iter().map(|w| w.placed.pos()).collect(),
+            deciding: certify::free_elements(&reading, certify)
+                .into_iter()
+                .map(|f| f.element)
+                .collect(),
+            reason: format!(
+                "stripes or hatching lie over the board and the puzzle as read calls {} of the \
+                 player's pieces wrong: a region under them may be misread",
+                wrong.len()
+            ),
+        });
+        wrong.clear();
+    } else if !wrong.is_empty() && !reading.overlay_seen && complete_by_the_rules(&reading) {
+        let differ: Vec<Pos> = wrong.iter().map(|w| w.placed.pos()).collect();
+        certificate = Some(Certificate::Uncertain {
+            alternatives: Vec::new(),
+            differ,
+            deciding: certify::free_elements(&reading, certify)
+                .into_iter()
+                .map(|f| f.element)
+                .collect(),
+            reason: format!(
+                "the board is complete and breaks no rule, yet the puzzle as read calls {} of \
+                 its pieces wrong: something is misread",
+                wrong.len()
+            ),
+        });
+        wrong.clear();
+    }
     Ok(SolvedImage {
         reading,
         report,

@@ -173,8 +173,8 @@ pub struct Reading {
     /// brightened until its light greys are white); the board was placed from its pieces and
     /// markers, and every piece was taken as a given.
     pub pieces_as_givens: bool,
-    /// Tango: a coloured overlay (LinkedIn's red stripes over cells that break a rule) was
-    /// seen over a cell or an edge.
+    /// A coloured overlay (LinkedIn's red stripes over cells that break a rule) was seen over
+    /// a cell or an edge (Tango), or streaked cells (stripes or hatching, Queens).
     pub overlay_seen: bool,
     /// Tango: the board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.

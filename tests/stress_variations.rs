@@ -28,7 +28,12 @@ fn no_wrong_answer_on_any_variation() {
 /// - shimmer 88: a light-mode 9x9 Queens board whose cells under the band were merged into a
 ///   paler neighbouring region;
 /// - brighter 82, 177, 212: a dark board 25% brighter whose givens are all moons, paled out of
-///   the standard moon's colours: taken as themed icons of one kind, they were named S.
+///   the standard moon's colours: taken as themed icons of one kind, they were named S;
+/// - shimmer 407, 607: a solved Queens board under the band, a region misread with
+///   confidence: the answer called the player's complete, rule-keeping crowns wrong;
+/// - stripes 1111, 1155: Queens regions under rule-break stripes misread with confidence;
+/// - stripes 581: a Queens region under stripes lost as a whole (five doubted cells in a
+///   block), and a repair that changed one of them picked a wrong unique solution.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -43,6 +48,11 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("brighter", 82),
         ("brighter", 177),
         ("brighter", 212),
+        ("shimmer", 407),
+        ("shimmer", 607),
+        ("stripes", 1111),
+        ("stripes", 1155),
+        ("stripes", 581),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

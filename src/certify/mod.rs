@@ -53,6 +53,11 @@ pub struct CertifyOptions {
     /// then picks the wrong one). The pieces only veto a repair, they never make one.
     /// Default 0.
     pub max_repair_wrong_pieces: usize,
+    /// Queens: a repair is refused when more than this many doubted cells touch one another
+    /// (4-neighbours, chained). A repair lets each doubted cell take its own region or a
+    /// neighbour's; a block of doubted cells may be a whole region misread (merged into a
+    /// neighbour under rule-break stripes), which no such change brings back. Default 2.
+    pub max_queens_repair_cluster: usize,
 }
 
 impl Default for CertifyOptions {
@@ -65,6 +70,7 @@ impl Default for CertifyOptions {
             max_repair_changes: 3,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
+            max_queens_repair_cluster: 2,
         }
     }
 }

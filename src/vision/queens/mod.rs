@@ -260,6 +260,15 @@ fn read_into(
     let unveiled = veil::unveil(&samples, &opts.veil);
     let regions = regions::regions(&unveiled, &opts.regions);
     let regions = veil::correct(&unveiled, regions, &opts.veil);
+    // Rule-break stripes lie over the cells in conflict, a few lines or a region; the hint
+    // mode's hatching over every region but one is not them.
+    let streaks = samples
+        .cells
+        .iter()
+        .filter(|c| c.spread >= opts.regions.streaked_min_spread)
+        .count();
+    let streaked = streaks > 0
+        && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
@@ -308,7 +317,7 @@ fn read_into(
         straightened: None,
         icons: None,
         pieces_as_givens: false,
-        overlay_seen: false,
+        overlay_seen: streaked,
         cut: None,
     })
 }

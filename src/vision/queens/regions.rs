@@ -41,6 +41,14 @@ pub struct RegionOptions {
     pub confidence_midpoint: f32,
     /// Slope of the confidence curve, per cost unit. Default 2.5.
     pub confidence_slope: f32,
+    /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
+    /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
+    /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
+    /// under 3 on every real capture at hand, striped ones 5 to 22. Default 4.5.
+    pub streaked_min_spread: f32,
+    /// Streaked cells are rule-break stripes when they are at most this share of the board
+    /// (more is the hint mode's hatching over every region but one). Default 0.4.
+    pub stripes_max_share: f32,
 }
 
 impl Default for RegionOptions {
@@ -55,6 +63,8 @@ impl Default for RegionOptions {
             border_iterations: 50,
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
+            streaked_min_spread: 4.5,
+            stripes_max_share: 0.4,
         }
     }
 }
