@@ -33,7 +33,8 @@ fn no_wrong_answer_on_any_variation() {
 ///   confidence: the answer called the player's complete, rule-keeping crowns wrong;
 /// - stripes 1111, 1155: Queens regions under rule-break stripes misread with confidence;
 /// - stripes 581: a Queens region under stripes lost as a whole (five doubted cells in a
-///   block), and a repair that changed one of them picked a wrong unique solution.
+///   block), and a repair that changed one of them picked a wrong unique solution;
+/// - themed 667: a red diamond and a red triangle, alike by colour and size, read as one kind.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -53,6 +54,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 1111),
         ("stripes", 1155),
         ("stripes", 581),
+        ("themed", 667),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

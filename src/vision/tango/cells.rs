@@ -20,7 +20,7 @@ pub(super) fn read_cells(
     for r in 0..grid.rows {
         for c in 0..grid.cols {
             let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
-            let (icon_frac, hist, hue) = icon(img, grid, Pos::new(r, c), bg, opts);
+            let (icon_frac, hist, hue, shape) = icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
@@ -31,6 +31,7 @@ pub(super) fn read_cells(
                 icon_frac,
                 hist,
                 hue,
+                shape,
                 symbol: None,
                 conf: 1.0,
             });
@@ -107,7 +108,7 @@ fn icon(
     p: Pos,
     bg: [f32; 3],
     opts: &TangoReadOptions,
-) -> (f32, [f32; ICON_BINS], Option<f32>) {
+) -> (f32, [f32; ICON_BINS], Option<f32>, [f32; 3]) {
     let (cx, cy) = grid.center(p);
     let rad = opts.icon_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.icon_samples.max(4);
@@ -116,6 +117,7 @@ fn icon(
     let mut hist = [0.0f32; ICON_BINS];
     let mut hue_sum = (0.0f32, 0.0f32);
     let (mut total, mut inside) = (0usize, 0usize);
+    let mut moments = [0.0f32; 3];
     for j in 0..=n {
         for i in 0..=n {
             let dx = -rad + i as f32 * step;
@@ -130,6 +132,10 @@ fn icon(
                 continue;
             }
             inside += 1;
+            let (u, v) = (dx / rad, dy / rad);
+            moments[0] += u;
+            moments[1] += v;
+            moments[2] += u * u + v * v;
             hist[colour_bin(px, bg_l, opts.hue_min_chroma, &opts.hue_bins)] += 1.0;
             if chroma(px) >= opts.hue_min_chroma {
                 let h = hue(px).to_radians();
@@ -144,7 +150,8 @@ fn icon(
     }
     let mean_hue =
         (hue_sum != (0.0, 0.0)).then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
-    (inside as f32 / total.max(1) as f32, hist, mean_hue)
+    let shape = moments.map(|m| m / inside.max(1) as f32);
+    (inside as f32 / total.max(1) as f32, hist, mean_hue, shape)
 }
 
 /// The smallest arc (degrees) holding every hue.
@@ -317,8 +324,15 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
         let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
         let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
-        let alike =
-            hue_spread(&hues) <= opts.alike_max_hue_spread && frac_gap <= opts.alike_max_frac_gap;
+        let shape_gap = (0..3)
+            .map(|k| {
+                let v: Vec<f32> = filled.iter().map(|&i| cells[i].shape[k]).collect();
+                two_means_1d(&v).map_or(0.0, |(_, lo, hi)| hi - lo)
+            })
+            .fold(0.0f32, f32::max);
+        let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
+            && frac_gap <= opts.alike_max_frac_gap
+            && shape_gap <= opts.alike_max_shape_gap;
         if !alike && let Some(split) = split_by_hue(cells, &filled, opts) {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);

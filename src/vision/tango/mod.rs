@@ -83,6 +83,9 @@ pub struct TangoReadOptions {
     /// ... and icon fractions whose two clusters (Otsu) are at most this far apart (a disc and
     /// a ring of one colour; within one kind, real captures measure up to 0.2). Default 0.25.
     pub alike_max_frac_gap: f32,
+    /// ... and [`CellRead::shape`] components whose two clusters (Otsu) are at most this far
+    /// apart. Default 0.09.
+    pub alike_max_shape_gap: f32,
     /// Icons alike by histogram but not by hue are read as two kinds when their mean hues form
     /// two groups at least this far apart (degrees), each within
     /// [`Self::alike_max_hue_spread`]. Default 10.
@@ -181,6 +184,7 @@ impl Default for TangoReadOptions {
             cluster_min_separation: 0.6,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
+            alike_max_shape_gap: 0.09,
             hue_split_min_gap: 10.0,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
@@ -234,6 +238,10 @@ pub struct CellRead {
     pub hist: [f32; ICON_BINS],
     /// Mean hue of the icon's coloured pixels (degrees), if it has any.
     pub hue: Option<f32>,
+    /// Where the icon's samples lie in its disc (radius 1): mean x, mean y and mean squared
+    /// distance from the centre. One icon kind measures alike in every cell; two kinds of one
+    /// colour and size (a diamond and a triangle) do not.
+    pub shape: [f32; 3],
     /// Symbol read, if any.
     pub symbol: Option<Symbol>,
     /// Confidence of the symbol / empty read, 0..=1.
