@@ -5,7 +5,7 @@
 use crate::board::{Doubt, Placed, Reading};
 use crate::certify::{self, Certificate, CertifyOptions, Change};
 use crate::pipeline::{self, ReadOptions};
-use crate::puzzle::{Pos, Puzzle, Solution, Symbol};
+use crate::puzzle::{Pos, Puzzle, Solution, Symbol, Tango};
 use crate::solve::{self, Conflict, Outcome, Report, SolveError, SolveOptions};
 use crate::vision::ReadError;
 use crate::vision::decode::decode;
@@ -268,6 +268,21 @@ impl SolvedImage {
     }
 }
 
+/// Tango: every cell's piece as seen (its given, or the symbol the player placed), or `None`
+/// when a cell is empty.
+fn tango_board_as_seen(t: &Tango, placed: &[Placed]) -> Option<Vec<Symbol>> {
+    let cols = t.cols();
+    let mut cells: Vec<Option<Symbol>> = (0..t.rows() * cols)
+        .map(|i| t.given(Pos::new(i / cols, i % cols)))
+        .collect();
+    for p in placed {
+        if let Placed::Symbol { pos, symbol } = p {
+            cells[pos.index(cols)] = Some(*symbol);
+        }
+    }
+    cells.into_iter().collect()
+}
+
 /// Whether the player's board is complete and keeps the rules that hold whatever the puzzle
 /// is: Tango, every cell holds a piece, every line is balanced with no three alike in a row;
 /// Queens, one crown in every row and column, no two touching.
@@ -275,15 +290,7 @@ fn complete_by_the_rules(reading: &Reading) -> bool {
     match &reading.puzzle {
         Puzzle::Tango(t) => {
             let (rows, cols) = (t.rows(), t.cols());
-            let mut cells: Vec<Option<Symbol>> = (0..rows * cols)
-                .map(|i| t.given(Pos::new(i / cols, i % cols)))
-                .collect();
-            for p in &reading.placed {
-                if let Placed::Symbol { pos, symbol } = p {
-                    cells[pos.index(cols)] = Some(*symbol);
-                }
-            }
-            let Some(cells) = cells.into_iter().collect::<Option<Vec<Symbol>>>() else {
+            let Some(cells) = tango_board_as_seen(t, &reading.placed) else {
                 return false;
             };
             let line_ok = |line: Vec<Symbol>| {
@@ -392,20 +399,10 @@ fn completed_board(reading: &Reading) -> Option<Solution> {
     if symbol_doubted {
         return None;
     }
-    let (rows, cols) = (t.rows(), t.cols());
-    let mut cells: Vec<Option<Symbol>> = (0..rows * cols)
-        .map(|i| t.given(Pos::new(i / cols, i % cols)))
-        .collect();
-    for p in &reading.placed {
-        if let Placed::Symbol { pos, symbol } = p {
-            cells[pos.index(cols)] = Some(*symbol);
-        }
-    }
-    let cells: Option<Vec<Symbol>> = cells.into_iter().collect();
     Some(Solution::Tango {
-        rows,
-        cols,
-        cells: cells?,
+        rows: t.rows(),
+        cols: t.cols(),
+        cells: tango_board_as_seen(t, &reading.placed)?,
     })
 }
 
@@ -488,43 +485,42 @@ pub fn solve_reading(
     // A complete board that breaks none of the rules that need no reading of the puzzle, with
     // no rule-break stripes seen, is solved (LinkedIn stripes whatever else it breaks): an
     // answer that calls its pieces wrong comes from a misread, and is not shown.
-    let mut certificate = certificate;
     let queens = matches!(reading.puzzle, Puzzle::Queens(_));
-    if !wrong.is_empty() && queens && reading.overlay_seen {
+    let misread = if wrong.is_empty() {
+        None
+    } else if queens && reading.overlay_seen {
         // Queens under stripes: the striped cells' colours are the stripes' as much as their
         // regions', and an answer that calls the player's pieces wrong there may come from a
         // region misread with confidence.
-        certificate = Some(Certificate::Uncertain {
-            alternatives: Vec::new(),
-            differ: wrong.iter().map(|w| w.placed.pos()).collect(),
-            deciding: certify::free_elements(&reading, certify)
-                .into_iter()
-                .map(|f| f.element)
-                .collect(),
-            reason: format!(
-                "stripes or hatching lie over the board and the puzzle as read calls {} of the \
-                 player's pieces wrong: a region under them may be misread",
-                wrong.len()
-            ),
-        });
-        wrong.clear();
-    } else if !wrong.is_empty() && !reading.overlay_seen && complete_by_the_rules(&reading) {
-        let differ: Vec<Pos> = wrong.iter().map(|w| w.placed.pos()).collect();
-        certificate = Some(Certificate::Uncertain {
-            alternatives: Vec::new(),
-            differ,
-            deciding: certify::free_elements(&reading, certify)
-                .into_iter()
-                .map(|f| f.element)
-                .collect(),
-            reason: format!(
-                "the board is complete and breaks no rule, yet the puzzle as read calls {} of \
-                 its pieces wrong: something is misread",
-                wrong.len()
-            ),
-        });
-        wrong.clear();
-    }
+        Some(format!(
+            "stripes or hatching lie over the board and the puzzle as read calls {} of the \
+             player's pieces wrong: a region under them may be misread",
+            wrong.len()
+        ))
+    } else if !reading.overlay_seen && complete_by_the_rules(&reading) {
+        Some(format!(
+            "the board is complete and breaks no rule, yet the puzzle as read calls {} of its \
+             pieces wrong: something is misread",
+            wrong.len()
+        ))
+    } else {
+        None
+    };
+    let certificate = match misread {
+        Some(reason) => {
+            let differ = wrong.drain(..).map(|w| w.placed.pos()).collect();
+            Some(Certificate::Uncertain {
+                alternatives: Vec::new(),
+                differ,
+                deciding: certify::free_elements(&reading, certify)
+                    .into_iter()
+                    .map(|f| f.element)
+                    .collect(),
+                reason,
+            })
+        }
+        None => certificate,
+    };
     Ok(SolvedImage {
         reading,
         report,

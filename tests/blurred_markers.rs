@@ -26,12 +26,7 @@ fn sure_reads(opts: &TangoReadOptions) -> Option<(usize, usize)> {
         let Ok(Puzzle::Tango(want)) = snapsolve::format::parse(&label) else {
             continue;
         };
-        let img = image::ImageReader::open(path)
-            .and_then(|r| r.with_guessed_format())
-            .expect("the capture")
-            .decode()
-            .expect("decodes")
-            .to_rgb8();
+        let img = shared_data::open_capture(path);
         let blurred = imageproc::filter::gaussian_blur_f32(&img, 1.2);
         let (reading, trace) = read_tango_traced(&blurred, opts);
         let Ok(reading) = reading else { continue };

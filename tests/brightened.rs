@@ -90,13 +90,7 @@ fn markers_place_a_row_or_column_without_pieces() {
         ("wswebcreation__rn-tango__tango-179", true),
         ("darcipeoples__linkedin-solvers__208", false),
     ] {
-        // Some captures are JPEG data under a .png name.
-        let img = image::ImageReader::open(root.join(format!("tango/{name}.png")))
-            .and_then(|r| r.with_guessed_format())
-            .expect("the capture")
-            .decode()
-            .expect("decodes")
-            .to_rgb8();
+        let img = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
         let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
         let want =
             snapsolve::solve::solve(&format::parse(&label).unwrap(), &SolveOptions::default())

@@ -25,12 +25,7 @@ fn capture(
     snapsolve::puzzle::Solution,
 )> {
     let root = shared_data::shared_path("realshots")?;
-    let img = image::ImageReader::open(root.join(format!("tango/{name}.png")))
-        .and_then(|r| r.with_guessed_format())
-        .expect("the capture")
-        .decode()
-        .expect("decodes")
-        .to_rgb8();
+    let img = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
     let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
     let p: Puzzle = snapsolve::format::parse(&label).unwrap();
     let Outcome::Unique(s) = solve(&p, &SolveOptions::default()).unwrap().outcome else {

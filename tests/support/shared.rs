@@ -32,3 +32,15 @@ pub fn shared_path(sub: &str) -> Option<PathBuf> {
     let _ = std::io::stderr().write_all(msg.as_bytes());
     None
 }
+
+/// A capture as RGB, its format guessed from its bytes (some real captures are JPEG data
+/// under a .png name). Panics when it cannot be read.
+#[allow(dead_code)] // not every test that reads ../shared opens captures
+pub fn open_capture(path: &std::path::Path) -> image::RgbImage {
+    image::ImageReader::open(path)
+        .and_then(|r| r.with_guessed_format())
+        .expect("the capture")
+        .decode()
+        .expect("decodes")
+        .to_rgb8()
+}

@@ -458,6 +458,17 @@ struct Extended {
 }
 
 impl Extended {
+    /// [`Extended::ink_at_border`] within `half` a cell, along the border, of the point
+    /// `(x, y)` (extended image pixels).
+    fn ink_at_border_near(&self, (x, y): (f32, f32), half: f32, min_diff: f32) -> bool {
+        let g = &self.grid;
+        let (from, to) = match self.side {
+            Side::Left | Side::Right => (y - half * g.cell_h, y + half * g.cell_h),
+            Side::Top | Side::Bottom => (x - half * g.cell_w, x + half * g.cell_w),
+        };
+        self.ink_at_border(from, to, min_diff)
+    }
+
     /// Whether anything but the cells' ground (an icon or a glyph running on past the edge)
     /// touches the capture's border between `from` and `to` (extended image pixels, along the
     /// border): the two outermost pixel lines, any channel `min_diff` or more off the ground.
@@ -604,14 +615,6 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             .doubts
             .iter()
             .any(|d| matches!(d, Doubt::Cell { pos: q, given_only: false, .. } if *q == pos));
-        let g = &ext.grid;
-        let (cx, cy) = g.center(pos);
-        let along = |x: f32, y: f32, half: f32| match ext.side {
-            Side::Left | Side::Right => (y - half * g.cell_h, y + half * g.cell_h),
-            Side::Top | Side::Bottom => (x - half * g.cell_w, x + half * g.cell_w),
-        };
-        let (from, to) = along(cx, cy, 0.4);
-        let cut_icon = ext.ink_at_border(from, to, opts.marker_min_contrast);
         if piece && !symbol_doubted {
             reading
                 .doubts
@@ -621,7 +624,9 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                 confidence: 0.0,
                 given_only: true,
             });
-        } else if !piece && cut_icon || symbol_doubted {
+        } else if symbol_doubted
+            || ext.ink_at_border_near(ext.grid.center(pos), 0.4, opts.marker_min_contrast)
+        {
             reading.occluded.push(Element::Cell { pos });
         }
     }
@@ -629,12 +634,7 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         let Some(edge) = Edge::between(pair[0], pair[1]) else {
             continue;
         };
-        let (ex, ey) = ext.grid.edge_center(edge);
-        let (from, to) = match ext.side {
-            Side::Left | Side::Right => (ey - 0.2 * ext.grid.cell_h, ey + 0.2 * ext.grid.cell_h),
-            Side::Top | Side::Bottom => (ex - 0.2 * ext.grid.cell_w, ex + 0.2 * ext.grid.cell_w),
-        };
-        if ext.ink_at_border(from, to, opts.marker_min_contrast) {
+        if ext.ink_at_border_near(ext.grid.edge_center(edge), 0.2, opts.marker_min_contrast) {
             reading.occluded.push(Element::Edge { edge });
         }
     }
