@@ -71,8 +71,18 @@ fn main() -> anyhow::Result<()> {
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {
             println!(
-                "# edge {} contrast {:.0} ink chroma {:.0} shape {:.2} aspect {:.2} {:?} ({:.2})",
-                e.edge, e.contrast, e.ink_chroma, e.stroke_ratio, e.aspect, e.marker, e.conf
+                "# edge {} contrast {:.0} ink chroma {:.0} shape {:.2} aspect {:.2} mid peak {:.2} \
+                 glyph {:.1} px model {:?} {:?} ({:.2})",
+                e.edge,
+                e.contrast,
+                e.ink_chroma,
+                e.stroke_ratio,
+                e.aspect,
+                e.mid_peak,
+                e.glyph_px,
+                e.glyph_p,
+                e.marker,
+                e.conf
             );
         }
     }

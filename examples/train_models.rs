@@ -8,12 +8,16 @@
 //! placed pieces from the label's unique solution) and `N` synthetic renders of generated
 //! puzzles (fixed seeds). Training is deterministic: the same command writes the same bytes.
 
+#[path = "../tests/support/perturb.rs"]
+mod perturb;
+
+use image::RgbImage;
 use snapsolve::format;
 use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::models::features::{
-    CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, cell_class, cell_features,
-    edge_class, edge_features,
+    CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES,
+    cell_class, cell_features, edge_class, edge_features, glyph_features,
 };
 use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
 use snapsolve::models::{Softmax, softmax};
@@ -44,6 +48,39 @@ struct Elem {
 struct Shot {
     cells: Vec<Elem>,
     edges: Vec<Elem>,
+    /// Marker glyphs (the edge's truth is a marker and the reader saw a glyph of a kind).
+    glyphs: Vec<Elem>,
+}
+
+/// Degradations of the real shots for the glyph model's data, unlike the perturbation suite's
+/// (its scales, blur and noise are other values), so the suite stays a test of the model.
+const AUGMENT: [&str; 10] = [
+    "none",
+    "down-0.6x",
+    "down-0.45x",
+    "down-0.4x-jpeg60",
+    "blur-0.9",
+    "blur-1.6",
+    "noise-6",
+    "noise-11",
+    "jpeg-50",
+    "down-0.55x-blur-0.7",
+];
+
+fn augment(img: &RgbImage, name: &str, seed: u64) -> RgbImage {
+    use imageproc::filter::gaussian_blur_f32 as blur;
+    match name {
+        "down-0.6x" => perturb::scale(img, 0.6),
+        "down-0.45x" => perturb::scale(img, 0.45),
+        "down-0.4x-jpeg60" => perturb::jpeg(&perturb::scale(img, 0.4), 60),
+        "blur-0.9" => blur(img, 0.9),
+        "blur-1.6" => blur(img, 1.6),
+        "noise-6" => perturb::noise(img, 6.0, seed),
+        "noise-11" => perturb::noise(img, 11.0, seed),
+        "jpeg-50" => perturb::jpeg(img, 50),
+        "down-0.55x-blur-0.7" => blur(&perturb::scale(img, 0.55), 0.7),
+        _ => img.clone(),
+    }
 }
 
 /// Truth of one board: the puzzle and what sits on every cell.
@@ -52,6 +89,8 @@ struct Truth {
     cell: Vec<Option<snapsolve::Symbol>>,
     /// Cells whose class is known (themed icons are skipped).
     cells_known: bool,
+    /// Edges the reading found occluded (a pointer's part is no glyph).
+    occluded: Vec<snapsolve::puzzle::Edge>,
 }
 
 fn elements(
@@ -79,6 +118,21 @@ fn elements(
         }
     }
     for e in &trace.edges {
+        let truth_marker = truth.puzzle.marker(e.edge);
+        if let (Some(t), Some(r)) = (truth_marker, e.marker)
+            && e.glyph_px >= opts.marker_glyph_min_px
+            && !e.intruder
+            && !truth.occluded.contains(&e.edge)
+        {
+            shot.glyphs.push(Elem {
+                source: source.into(),
+                at: format!("{image} {:?}", e.edge),
+                x: glyph_features(&e.glyph_patch, e.glyph_px, e.aspect).to_vec(),
+                y: edge_class(Some(t)) - 1,
+                rule: edge_class(Some(r)) - 1,
+                rule_conf: e.conf,
+            });
+        }
         shot.edges.push(Elem {
             source: source.into(),
             at: format!("{image} {:?}", e.edge),
@@ -110,6 +164,16 @@ fn manifest(shots: &Path) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)
     Ok(out)
 }
 
+fn occluded_edges(r: &snapsolve::board::Reading) -> Vec<snapsolve::puzzle::Edge> {
+    r.occluded
+        .iter()
+        .filter_map(|e| match e {
+            snapsolve::certify::Element::Edge { edge } => Some(*edge),
+            _ => None,
+        })
+        .collect()
+}
+
 fn unique(p: &Puzzle) -> Option<Solution> {
     match solve(p, &SolveOptions::default()).ok()?.outcome {
         Outcome::Unique(s) => Some(s),
@@ -117,7 +181,11 @@ fn unique(p: &Puzzle) -> Option<Solution> {
     }
 }
 
-fn real_shot(row: &(String, PathBuf, PathBuf, bool), opts: &TangoReadOptions) -> Option<Shot> {
+fn real_shot(
+    row: &(String, PathBuf, PathBuf, bool),
+    aug: &str,
+    opts: &TangoReadOptions,
+) -> Option<Shot> {
     let (source, image, label, themed) = row;
     let puzzle = format::parse(&std::fs::read_to_string(label).ok()?).ok()?;
     let solution = unique(&puzzle)?;
@@ -125,6 +193,10 @@ fn real_shot(row: &(String, PathBuf, PathBuf, bool), opts: &TangoReadOptions) ->
         return None;
     };
     let img = decode(&std::fs::read(image).ok()?, &DecodeOptions::default()).ok()?;
+    let name = image
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into());
+    let img = augment(&img, aug, perturb::fnv1a(&format!("{name} {aug}")));
     let (reading, trace) = read_tango_traced(&img, opts);
     let reading = reading.ok()?;
     if (reading.grid.rows, reading.grid.cols) != (t.rows(), t.cols()) {
@@ -144,21 +216,41 @@ fn real_shot(row: &(String, PathBuf, PathBuf, bool), opts: &TangoReadOptions) ->
         puzzle: t,
         cell,
         cells_known: !themed,
+        occluded: occluded_edges(&reading),
     };
-    let name = image
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into());
-    Some(elements(&trace, &truth, (source, &name), opts))
+    let mut shot = elements(&trace, &truth, (source, &format!("{name} [{aug}]")), opts);
+    if aug != "none" {
+        // Degraded copies feed the glyph model only.
+        shot.cells.clear();
+        shot.edges.clear();
+    }
+    Some(shot)
 }
 
-fn synthetic_shot(i: u64, opts: &TangoReadOptions) -> Option<Shot> {
+/// A synthetic render: `small` ones (seeds 20000.., 6x6 and 8x8, scale 0.25-0.7, more blur
+/// and noise) feed the glyph model only, as a source of their own (held out like a real one).
+fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> {
     let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
-    let g = generate(&GenerateOptions::new(Game::Tango, 6, grade, 7000 + i)).ok()?;
-    let ranges = RandomRanges {
-        cursor_share: 0.25,
-        ..RandomRanges::default()
+    let (size, seed) = if small {
+        (if i.is_multiple_of(2) { 6 } else { 8 }, 20000 + i)
+    } else {
+        (6, 7000 + i)
     };
-    let so = SynthOptions::random(&mut Rng::new(9000 + i), &ranges);
+    let g = generate(&GenerateOptions::new(Game::Tango, size, grade, seed)).ok()?;
+    let ranges = if small {
+        RandomRanges {
+            scale: (0.25, 0.7),
+            max_blur: 1.5,
+            max_noise: 8.0,
+            ..RandomRanges::default()
+        }
+    } else {
+        RandomRanges {
+            cursor_share: 0.25,
+            ..RandomRanges::default()
+        }
+    };
+    let so = SynthOptions::random(&mut Rng::new(seed + 2000), &ranges);
     let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
     let Puzzle::Tango(t) = g.puzzle else {
         return None;
@@ -182,13 +274,19 @@ fn synthetic_shot(i: u64, opts: &TangoReadOptions) -> Option<Shot> {
         puzzle: t,
         cell,
         cells_known: true,
+        occluded: occluded_edges(&r),
     };
-    Some(elements(
-        &trace,
-        &truth,
-        ("synthetic", &format!("synthetic {i}")),
-        opts,
-    ))
+    let source = if small {
+        "synthetic-small"
+    } else {
+        "synthetic"
+    };
+    let mut shot = elements(&trace, &truth, (source, &format!("{source} {i}")), opts);
+    if small {
+        shot.cells.clear();
+        shot.edges.clear();
+    }
+    Some(shot)
 }
 
 fn samples<'a>(elems: impl Iterator<Item = &'a Elem>) -> Samples {
@@ -267,9 +365,11 @@ fn train_one(
         n - model_ok,
         snapsolve::models::train::nll(&held_logits, &held_y, 1.0)
     );
+    let mut listed = 0;
     for (e, z) in held.iter().zip(&held_logits) {
         let m = argmax(z);
-        if m != e.y || e.rule != e.y {
+        if (m != e.y || e.rule != e.y) && listed < 40 {
+            listed += 1;
             let _ = writeln!(
                 out,
                 "- {}: truth {}, hand rule {}, model {}",
@@ -279,7 +379,7 @@ fn train_one(
     }
     out.push('\n');
     let t = fit_temperature(&held_logits, &held_y);
-    out.push_str(&calibration(&held_logits, &held, t));
+    out.push_str(&calibration(&held_logits, &held, t, features));
     let all: Vec<&Elem> = real.iter().chain(synth).collect();
     let mut m = fit(name, classes, features, &samples(all.into_iter()), &opts);
     m.temperature = t;
@@ -292,7 +392,7 @@ fn pct(k: usize, n: usize) -> String {
 
 /// Reliability of the held-out predictions: the model's own decision, the hand rule's
 /// confidence, and the model's probability of the hand rule's class.
-fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
+fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32, features: &[&str]) -> String {
     let probs: Vec<Vec<f32>> = z
         .iter()
         .map(|z| softmax(&z.iter().map(|v| v / t).collect::<Vec<_>>()))
@@ -308,7 +408,7 @@ fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
         .zip(held)
         .map(|(p, e)| (p[e.rule], e.rule == e.y))
         .collect();
-    let bounds = [0.0, 0.5, 0.7, 0.9, 0.97, 0.99, 1.0];
+    let bounds = [0.0, 0.5, 0.7, 0.9, 0.97, 0.99, 0.995, 0.999, 1.0];
     let mut out = format!(
         "Calibration on the held-out folds (temperature {t}): predictions per confidence bin, \
          mean confidence -> observed accuracy.\n\n\
@@ -338,6 +438,70 @@ fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
         );
     }
     out.push('\n');
+    // What the reader's use of a model rests on: how often a sure model (0.995) is wrong when
+    // it agrees with the hand rule (it then confirms the read) and when it disagrees (it then
+    // doubts it).
+    let sure = 0.995;
+    let (mut agree, mut agree_wrong, mut against, mut against_rule_wrong) = (0, 0, 0, 0);
+    for (p, e) in probs.iter().zip(held) {
+        let m = argmax(p);
+        if p[m] < sure {
+            continue;
+        }
+        if m != e.y {
+            let _ = writeln!(
+                out,
+                "- sure and wrong: {} (p {:.4}, hand rule {} {:.2})",
+                e.at, p[m], e.rule, e.rule_conf
+            );
+        }
+        if m == e.rule {
+            agree += 1;
+            agree_wrong += usize::from(m != e.y);
+        } else {
+            against += 1;
+            against_rule_wrong += usize::from(e.rule != e.y);
+        }
+    }
+    if let Some(k) = features.iter().position(|f| *f == "log_px") {
+        let _ = writeln!(
+            out,
+            "By glyph size (image pixels), held-out folds: elements / model wrong / hand rule \
+             wrong / model sure (>= {sure}) and agreeing with the hand rule / of those wrong.\n\n\
+             | glyph px | elements | model wrong | hand rule wrong | sure and agreeing | of those wrong |\n|---|---|---|---|---|---|"
+        );
+        for (lo, hi) in [
+            (0.0, 4.0),
+            (4.0, 5.0),
+            (5.0, 6.0),
+            (6.0, 8.0),
+            (8.0, 12.0),
+            (12.0, 1e9),
+        ] {
+            let (mut n, mut mw, mut rw, mut sa, mut saw) = (0, 0, 0, 0, 0);
+            for (p, e) in probs.iter().zip(held) {
+                let px = e.x[k].exp();
+                if px < lo || px >= hi {
+                    continue;
+                }
+                let m = argmax(p);
+                n += 1;
+                mw += usize::from(m != e.y);
+                rw += usize::from(e.rule != e.y);
+                if p[m] >= sure && m == e.rule {
+                    sa += 1;
+                    saw += usize::from(m != e.y);
+                }
+            }
+            let _ = writeln!(out, "| {lo}-{hi} | {n} | {mw} | {rw} | {sa} | {saw} |");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "Model sure (>= {sure}) of the hand rule's class: {agree}, of which wrong {agree_wrong}; \
+         sure of another class: {against}, of which the hand rule was wrong {against_rule_wrong}.\n"
+    );
     out
 }
 
@@ -353,25 +517,41 @@ fn main() -> anyhow::Result<()> {
     let shots = PathBuf::from(arg("--shots", "../shared/realshots"));
     let out = PathBuf::from(arg("--out", "models"));
     let n_synth: u64 = arg("--synthetic", "120").parse()?;
-    let opts = TangoReadOptions::default();
+    let n_small: u64 = arg("--small", "200").parse()?;
+    // The learned views off: the data must not depend on the embedded models.
+    let opts = TangoReadOptions {
+        marker_glyph_model: None,
+        ..TangoReadOptions::default()
+    };
     let rows = manifest(&shots)?;
     let tick = || {};
+    let cases: Vec<(usize, &str)> = (0..rows.len())
+        .flat_map(|i| AUGMENT.iter().map(move |a| (i, *a)))
+        .collect();
     let real: Vec<Option<Shot>> =
-        snapsolve::parallel::run_ordered(&rows, 2, &tick, |r| real_shot(r, &opts));
+        snapsolve::parallel::run_ordered(&cases, 2, &tick, |(i, a)| real_shot(&rows[*i], a, &opts));
     let seeds: Vec<u64> = (0..n_synth).collect();
     let synth: Vec<Option<Shot>> =
-        snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| synthetic_shot(i, &opts));
+        snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| synthetic_shot(i, false, &opts));
+    let small_seeds: Vec<u64> = (0..n_small).collect();
+    let mut real = real;
+    real.extend(snapsolve::parallel::run_ordered(
+        &small_seeds,
+        2,
+        &tick,
+        |&i| synthetic_shot(i, true, &opts),
+    ));
     eprintln!(
-        "real images used {}/{}, synthetic {}/{}",
+        "real images (and small synthetic renders) used {}/{}, synthetic {}/{}",
         real.iter().flatten().count(),
-        rows.len(),
+        cases.len() + small_seeds.len(),
         synth.iter().flatten().count(),
         n_synth
     );
-    let flat = |v: &[Option<Shot>], cells: bool| -> Vec<Elem> {
+    let flat = |v: &[Option<Shot>], what: usize| -> Vec<Elem> {
         v.iter()
             .flatten()
-            .flat_map(|s| if cells { &s.cells } else { &s.edges }.iter().cloned())
+            .flat_map(|s| [&s.edges, &s.cells, &s.glyphs][what].iter().cloned())
             .collect()
     };
     let mut report = String::new();
@@ -381,14 +561,21 @@ fn main() -> anyhow::Result<()> {
             "tango-edge",
             &EDGE_CLASSES[..],
             &EDGE_FEATURES[..],
-            false,
+            0,
         ),
         (
             "tango-cell.v1",
             "tango-cell",
             &CELL_CLASSES[..],
             &CELL_FEATURES[..],
-            true,
+            1,
+        ),
+        (
+            "tango-glyph.v1",
+            "tango-glyph",
+            &GLYPH_CLASSES[..],
+            &GLYPH_FEATURES[..],
+            2,
         ),
     ] {
         let (m, section) = train_one(

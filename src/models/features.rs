@@ -26,6 +26,41 @@ pub const EDGE_FEATURES: [&str; 13] = [
     "rule_conf",
 ];
 
+/// Glyph classes (the kind of a marker glyph), in model output order.
+pub const GLYPH_CLASSES: [&str; 2] = ["same", "opposite"];
+
+/// Glyph feature names, in input order: the folded patch ([`EdgeRead::glyph_patch`], `g<row><col>`
+/// from the centre out), the glyph box's size in image pixels (log) and its aspect (log).
+pub const GLYPH_FEATURES: [&str; 27] = [
+    "g00",
+    "g01",
+    "g02",
+    "g03",
+    "g04",
+    "g10",
+    "g11",
+    "g12",
+    "g13",
+    "g14",
+    "g20",
+    "g21",
+    "g22",
+    "g23",
+    "g24",
+    "g30",
+    "g31",
+    "g32",
+    "g33",
+    "g34",
+    "g40",
+    "g41",
+    "g42",
+    "g43",
+    "g44",
+    "log_px",
+    "log_aspect",
+];
+
 /// Cell classes, in model output order.
 pub const CELL_CLASSES: [&str; 3] = ["empty", "sun", "moon"];
 
@@ -97,6 +132,15 @@ pub fn edge_features(e: &EdgeRead, theme: Theme) -> [f32; 13] {
         flag(e.marker == Some(Marker::Opposite)),
         e.conf,
     ]
+}
+
+/// The features of one glyph: its folded patch, box size (image pixels) and aspect.
+pub fn glyph_features(patch: &[f32; 25], glyph_px: f32, aspect: f32) -> [f32; 27] {
+    let mut x = [0.0f32; 27];
+    x[..25].copy_from_slice(patch);
+    x[25] = glyph_px.max(1.0).ln();
+    x[26] = if aspect > 0.0 { aspect.ln() } else { 0.0 };
+    x
 }
 
 /// Warmth of an icon histogram: warm share minus blue share.

@@ -187,6 +187,9 @@ pub const TANGO_EDGE_FILE: &[u8] = include_bytes!("../../models/tango-edge.v1");
 /// The embedded Tango cell model file.
 pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 
+/// The embedded Tango glyph model file.
+pub const TANGO_GLYPH_FILE: &[u8] = include_bytes!("../../models/tango-glyph.v1");
+
 fn embedded(
     cell: &'static OnceLock<Option<Softmax>>,
     file: &[u8],
@@ -206,6 +209,13 @@ pub fn tango_edge() -> Option<&'static Softmax> {
     embedded(&M, TANGO_EDGE_FILE, &features::EDGE_FEATURES)
 }
 
+/// The embedded Tango glyph model (`same` / `opposite`: the kind of a marker glyph, from the
+/// glyph seen at the image's resolution).
+pub fn tango_glyph() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_GLYPH_FILE, &features::GLYPH_FEATURES)
+}
+
 /// The embedded Tango cell model (`empty` / `sun` / `moon`).
 pub fn tango_cell() -> Option<&'static Softmax> {
     static M: OnceLock<Option<Softmax>> = OnceLock::new();
@@ -218,17 +228,31 @@ mod tests {
 
     #[test]
     fn embedded_models_match_the_feature_code() {
-        for (file, names) in [
-            (TANGO_EDGE_FILE, &features::EDGE_FEATURES[..]),
-            (TANGO_CELL_FILE, &features::CELL_FEATURES[..]),
+        for (file, names, classes) in [
+            (
+                TANGO_EDGE_FILE,
+                &features::EDGE_FEATURES[..],
+                &features::EDGE_CLASSES[..],
+            ),
+            (
+                TANGO_CELL_FILE,
+                &features::CELL_FEATURES[..],
+                &features::CELL_CLASSES[..],
+            ),
+            (
+                TANGO_GLYPH_FILE,
+                &features::GLYPH_FEATURES[..],
+                &features::GLYPH_CLASSES[..],
+            ),
         ] {
             let text = std::str::from_utf8(file).unwrap();
             let m = Softmax::parse_for(text, names).unwrap();
-            assert_eq!(m.classes.len(), 3);
+            assert_eq!(m.classes, classes);
             assert_eq!(m.to_text(), text, "the file is what the writer writes");
         }
         assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
         assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
+        assert_eq!(tango_glyph().unwrap().classes, features::GLYPH_CLASSES);
     }
 
     #[test]

@@ -106,8 +106,12 @@ fn documented_defaults(source: &str, name: &str) -> Vec<(String, String)> {
             doc.push(' ');
         } else if let Some(field) = line.strip_prefix("pub ").and_then(|l| l.split(':').next()) {
             if let Some(i) = doc.find("Default ") {
-                let rest = doc[i + "Default ".len()..].trim_start_matches('`');
-                let end = if rest.starts_with('[') {
+                let after = &doc[i + "Default ".len()..];
+                let quoted = after.starts_with('`');
+                let rest = after.trim_start_matches('`');
+                let end = if quoted {
+                    rest.find('`').unwrap_or(rest.len())
+                } else if rest.starts_with('[') {
                     rest.find(']').map_or(rest.len(), |i| i + 1)
                 } else {
                     rest.find(['`', ':', ';', ' ']).unwrap_or(rest.len())

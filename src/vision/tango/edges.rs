@@ -57,7 +57,8 @@ pub(super) fn read_edge(
         }
     }
     let mut zeroed = vec![false; n * n];
-    if coloured.contains(&true) {
+    let any_coloured = coloured.contains(&true);
+    if any_coloured {
         let reach = opts.marker_colour_reach as i64;
         for j in 0..n as i64 {
             for i in 0..n as i64 {
@@ -99,6 +100,8 @@ pub(super) fn read_edge(
         off_centre: 0.0,
         mid_peak: 0.0,
         glyph_px: 0.0,
+        glyph_patch: [0.0; 25],
+        glyph_p: None,
         intruder: false,
         marker: None,
         conf,
@@ -233,24 +236,25 @@ pub(super) fn read_edge(
             ..glyph_none(0.0)
         };
     }
+    // The glyph's box in image pixels, centred on the box of the patch samples.
+    let gcx = ex - rad + cxs * step;
+    let gcy = ey - rad + cys * step;
+    let (hw, hh) = (width as f32 * step / 2.0, height as f32 * step / 2.0);
+    let ink_at = |x: f32, y: f32| {
+        let l = luma(bilinear(img, x, y));
+        match theme {
+            Theme::Light => bg - l,
+            Theme::Dark => l - bg,
+        }
+    };
+    let glyph_patch = glyph_patch(&ink_at, (gcx, gcy), 1.5 * hw.max(hh), contrast);
     let mid_peak = {
-        // The glyph's box in image pixels, centred on the box of the patch samples.
-        let gcx = ex - rad + cxs * step;
-        let gcy = ey - rad + cys * step;
-        let (hw, hh) = (width as f32 * step / 2.0, height as f32 * step / 2.0);
         let ink = |x: f32| {
             // Mean contrast over the middle rows (a quarter of the glyph's height).
             let band = (hh / 4.0).max(0.5);
             let k = 5;
             (0..k)
-                .map(|t| {
-                    let y = gcy - band + 2.0 * band * t as f32 / (k - 1) as f32;
-                    let l = luma(bilinear(img, x, y));
-                    match theme {
-                        Theme::Light => bg - l,
-                        Theme::Dark => l - bg,
-                    }
-                })
+                .map(|t| ink_at(x, gcy - band + 2.0 * band * t as f32 / (k - 1) as f32))
                 .sum::<f32>()
                 / k as f32
         };
@@ -272,6 +276,30 @@ pub(super) fn read_edge(
     } else {
         margin
     };
+    // The learned glyph model, a view of the whole glyph at the image's resolution: it makes
+    // a read sure when it is sure of the same kind, and doubted when it is sure of the other.
+    let mut glyph_p = None;
+    // Only a glyph seen whole lifts a read: no overlay over either cell, nothing coloured
+    // (stripes, a ring) masked in the patch, nothing reaching in from its border (the model
+    // was not trained on those).
+    let covered = |c: &CellRead| c.overlay > opts.overlay_max_frac;
+    let clean = !any_coloured && !intruder && !covered(&cells[ia]) && !covered(&cells[ib]);
+    let margin = match (opts.marker_glyph_model, crate::models::tango_glyph()) {
+        (Some([sure, lift, cap]), Some(m)) if glyph_px >= opts.marker_glyph_min_px => {
+            let x = crate::models::features::glyph_features(&glyph_patch, glyph_px, aspect);
+            let p = m.predict(&x);
+            let read = usize::from(!eq);
+            glyph_p = Some(p[read]);
+            if p[read] >= sure && clean {
+                margin.max(lift)
+            } else if p[1 - read] >= sure {
+                margin.min(cap)
+            } else {
+                margin
+            }
+        }
+        _ => margin,
+    };
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
     // A glyph read next to an intruder (pointer) is a guess.
@@ -285,10 +313,51 @@ pub(super) fn read_edge(
         off_centre,
         mid_peak,
         glyph_px,
+        glyph_patch,
+        glyph_p,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
         ..glyph_none(0.0)
     }
+}
+
+/// The glyph around `(cx, cy)` for the glyph model (see [`EdgeRead::glyph_patch`]): a square of
+/// half side `half`, 9x9 cells each the mean of 3x3 `ink` samples (so thin strokes are not
+/// missed between samples), over `contrast`, folded by the left-right and top-bottom mirrors.
+fn glyph_patch(
+    ink: &impl Fn(f32, f32) -> f32,
+    (cx, cy): (f32, f32),
+    half: f32,
+    contrast: f32,
+) -> [f32; 25] {
+    const N: usize = 9;
+    const SUB: usize = 3;
+    let half = half.max(1.5);
+    let cell = 2.0 * half / N as f32;
+    let mut grid = [[0.0f32; N]; N];
+    for (j, row) in grid.iter_mut().enumerate() {
+        for (i, v) in row.iter_mut().enumerate() {
+            let mut sum = 0.0;
+            for sj in 0..SUB {
+                for si in 0..SUB {
+                    let x = cx - half + (i as f32 + (si as f32 + 0.5) / SUB as f32) * cell;
+                    let y = cy - half + (j as f32 + (sj as f32 + 0.5) / SUB as f32) * cell;
+                    sum += ink(x, y);
+                }
+            }
+            *v = (sum / (SUB * SUB) as f32 / contrast.max(1.0)).clamp(-0.5, 1.5);
+        }
+    }
+    let c = N / 2;
+    let mut out = [0.0f32; 25];
+    for b in 0..=c {
+        for a in 0..=c {
+            let v =
+                grid[c + b][c + a] + grid[c + b][c - a] + grid[c - b][c + a] + grid[c - b][c - a];
+            out[b * (c + 1) + a] = v / 4.0;
+        }
+    }
+    out
 }
 
 /// Whether a sample of `a` lies within `reach` steps (Chebyshev) of one of `b`, on an `n x n`

@@ -133,6 +133,16 @@ pub struct TangoReadOptions {
     /// ... the second view counts only on a glyph whose box is at least this many image
     /// pixels (a 4 px glyph's middle row is one or two pixels). Default 5.
     pub marker_mid_peak_min_px: f32,
+    /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
+    /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
+    /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
+    /// other kind it gives at least `[0]` is doubted (confidence at most `[2]`).
+    /// `None` turns the view off (the training command reads so, to stay independent of the
+    /// embedded models). Default `Some([0.995, 0.6, 0.2])`.
+    pub marker_glyph_model: Option<[f32; 3]>,
+    /// ... on glyphs whose box is at least this many image pixels: under 4 px the model was
+    /// sure and wrong on a held-out glyph (models/README.md, by glyph size). Default 4.
+    pub marker_glyph_min_px: f32,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
     /// half size. Default 0.5.
     pub marker_max_offset: f32,
@@ -200,6 +210,8 @@ impl Default for TangoReadOptions {
             marker_shape_split: 0.0,
             marker_mid_peak: [0.32, 0.48, 0.2, 0.1],
             marker_mid_peak_min_px: 5.0,
+            marker_glyph_model: Some([0.995, 0.6, 0.2]),
+            marker_glyph_min_px: 4.0,
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
@@ -276,6 +288,14 @@ pub struct EdgeRead {
     pub mid_peak: f32,
     /// The glyph box's larger side in image pixels (0 when no glyph).
     pub glyph_px: f32,
+    /// The glyph seen at the image's resolution, for the glyph model
+    /// ([`crate::models::tango_glyph`]): a square 1.5 times the glyph box, 9x9 cells each the
+    /// mean of 3x3 samples, ink over the glyph's contrast, folded by both mirror symmetries
+    /// (`=` and `x` have both) into 5x5, row-major from the centre out. Zeros when no glyph.
+    pub glyph_patch: [f32; 25],
+    /// The glyph model's probability of the kind read (`None` when not asked: no glyph, or
+    /// [`TangoReadOptions::marker_glyph_model`] off).
+    pub glyph_p: Option<f32>,
     /// Something reaching into the patch from outside (a pointer) was dropped.
     pub intruder: bool,
     /// Marker read.
