@@ -434,6 +434,14 @@ pub fn solve_reading(
                                  be misread there, which no repair can bring back"
                             ),
                         })
+                    } else if reading.pieces_as_givens {
+                        // Placed from its icons on a board washed to white: faint markers may
+                        // be lost without a doubt, and a repair only changes what was seen.
+                        Some(Certificate::Unrepaired {
+                            suspects: certify::free_elements(&reading, certify),
+                            reason: "the board's grid was washed out (placed from its icons):                                      a marker lost with it may be what is missing, which no                                      repair of the markers seen can bring back"
+                                .into(),
+                        })
                     } else if contradicted > certify.max_repair_wrong_pieces {
                         Some(Certificate::Unrepaired {
                             suspects: certify::free_elements(&reading, certify),

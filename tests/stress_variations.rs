@@ -55,6 +55,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 1155),
         ("stripes", 581),
         ("themed", 667),
+        ("stripes", 2023),
+        ("brighter", 2124),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

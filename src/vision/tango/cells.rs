@@ -272,6 +272,11 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
         .expect("non-empty");
     let mut centres = [cells[a].hist, cells[b].hist];
     let mut assign = vec![0usize; filled.len()];
+    // Icons under rule-break stripes have the stripes' colour mixed in: they are assigned to
+    // a kind but do not move the kinds' centres (when at least two clear icons remain).
+    let striped = |i: usize| cells[i].overlay > opts.overlay_max_frac;
+    let clear = filled.iter().filter(|&&i| !striped(i)).count();
+    let in_centre = |i: usize| clear < 2 || !striped(i);
     for _ in 0..10 {
         for (k, &i) in filled.iter().enumerate() {
             assign[k] =
@@ -281,7 +286,7 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             let members: Vec<usize> = filled
                 .iter()
                 .zip(&assign)
-                .filter(|&(_, &a)| a == cl)
+                .filter(|&(&i, &a)| a == cl && in_centre(i))
                 .map(|(&i, _)| i)
                 .collect();
             if members.is_empty() {

@@ -758,6 +758,16 @@ fn read_cell_symbols(
 ) -> Vec<CellRead> {
     let mut cells = read_cells(img, grid, theme, opts);
     classify_symbols(&mut cells, opts);
+    if cells::icon_pair(&cells, opts).is_some_and(|i| i.themed) {
+        // Two themed icons are told apart by their look alone, which rule-break stripes
+        // change: a striped icon's kind is a guess.
+        for c in cells
+            .iter_mut()
+            .filter(|c| c.symbol.is_some() && c.overlay > opts.overlay_max_frac)
+        {
+            c.conf = c.conf.min(opts.overlay_given_conf);
+        }
+    }
     cells
 }
 
