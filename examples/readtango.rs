@@ -65,8 +65,19 @@ fn main() -> anyhow::Result<()> {
     if detail {
         for c in &d.cells {
             println!(
-                "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2})",
-                c.pos, c.bg, c.overlay, c.given, c.given_conf, c.icon_frac, c.symbol, c.conf
+                "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
+                 hist {:.2?} hue {:.0?} shape {:.2?}",
+                c.pos,
+                c.bg,
+                c.overlay,
+                c.given,
+                c.given_conf,
+                c.icon_frac,
+                c.symbol,
+                c.conf,
+                c.hist,
+                c.hue,
+                c.shape
             );
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {

@@ -57,6 +57,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("themed", 667),
         ("stripes", 2023),
         ("brighter", 2124),
+        ("scale-0.35x", 2060),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -322,6 +322,13 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             let sym_conf = ((d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
             c.conf = c.conf.min(sym_conf * 2.0).min(1.0);
         }
+        if split_by_shade_only(cells, &filled, &assign, &centres, opts) {
+            // Two groups of one colour told apart only by how much of them is light or dark
+            // grey (the anti-aliased rim of a tiny icon): maybe one kind, maybe two.
+            for &i in &filled {
+                cells[i].conf = 0.0;
+            }
+        }
     } else {
         // All icons alike by their colour histograms: warmth decides (only suns, or only
         // moons, were given). Two icon kinds the coarse histogram cannot tell apart (a red and
@@ -367,6 +374,63 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             };
         }
     }
+}
+
+/// Whether two icon clusters differ only in their grey (dark / light) share: not LinkedIn's
+/// warm sun and blue moon, their colour bins alone closer than
+/// [`TangoReadOptions::cluster_min_separation`], their hues within
+/// [`TangoReadOptions::alike_max_hue_spread`], their icon fractions within
+/// [`TangoReadOptions::alike_max_frac_gap`] and their shapes within
+/// [`TangoReadOptions::alike_max_shape_gap`]. Tiny icons of one kind split so (a moon's
+/// anti-aliased rim is light grey on some cells, blue on others).
+fn split_by_shade_only(
+    cells: &[CellRead],
+    filled: &[usize],
+    assign: &[usize],
+    centres: &[[f32; ICON_BINS]; 2],
+    opts: &TangoReadOptions,
+) -> bool {
+    let share = |c: &[f32; ICON_BINS], bins: &[usize]| bins.iter().map(|&b| c[b]).sum::<f32>();
+    let (warm, cool) = if warmth(&centres[0]) >= warmth(&centres[1]) {
+        (&centres[0], &centres[1])
+    } else {
+        (&centres[1], &centres[0])
+    };
+    if share(warm, &[0, 1]) >= opts.standard_icon_share
+        && share(cool, &[3]) >= opts.standard_icon_share
+    {
+        return false;
+    }
+    let chromatic: f32 = (0..5).map(|k| (centres[0][k] - centres[1][k]).abs()).sum();
+    if chromatic >= opts.cluster_min_separation {
+        return false;
+    }
+    let members = |cl: usize| -> Vec<usize> {
+        filled
+            .iter()
+            .zip(assign)
+            .filter(|&(_, &a)| a == cl)
+            .map(|(&i, _)| i)
+            .collect()
+    };
+    let (a, b) = (members(0), members(1));
+    let mean = |m: &[usize], f: &dyn Fn(&CellRead) -> f32| {
+        m.iter().map(|&i| f(&cells[i])).sum::<f32>() / m.len().max(1) as f32
+    };
+    let hues: Vec<f32> = [&a, &b]
+        .iter()
+        .filter_map(|m| {
+            let h: Vec<f32> = m.iter().filter_map(|&i| cells[i].hue).collect();
+            (!h.is_empty()).then(|| h.iter().sum::<f32>() / h.len() as f32)
+        })
+        .collect();
+    let frac_gap = (mean(&a, &|c| c.icon_frac) - mean(&b, &|c| c.icon_frac)).abs();
+    let shape_gap = (0..3)
+        .map(|k| (mean(&a, &|c| c.shape[k]) - mean(&b, &|c| c.shape[k])).abs())
+        .fold(0.0f32, f32::max);
+    hue_spread(&hues) <= opts.alike_max_hue_spread
+        && frac_gap <= opts.alike_max_frac_gap
+        && shape_gap <= opts.alike_max_shape_gap
 }
 
 /// Two themed icons of one colour family told apart by mean hue: `(cell index, symbol,
