@@ -34,7 +34,14 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes 1111, 1155: Queens regions under rule-break stripes misread with confidence;
 /// - stripes 581: a Queens region under stripes lost as a whole (five doubted cells in a
 ///   block), and a repair that changed one of them picked a wrong unique solution;
-/// - themed 667: a red diamond and a red triangle, alike by colour and size, read as one kind.
+/// - themed 667: a red diamond and a red triangle, alike by colour and size, read as one kind;
+/// - stripes 2023: a themed board whose striped column pulled the icon clusters: both givens
+///   read as the other icon;
+/// - brighter 2124: a board placed from its icons lost an `=`, and a repair changed three
+///   doubted markers into a wrong unique puzzle;
+/// - scale-0.35x 2060: four tiny moons split into two "themed" kinds by their grey rims;
+/// - pointer-arrow 2102: a pointer over a Queens region's corner cut it in two (its black read
+///   as region borders), so two other regions were merged to keep eight.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -58,12 +65,32 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 2023),
         ("brighter", 2124),
         ("scale-0.35x", 2060),
+        ("pointer-arrow", 2102),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
         assert_ne!(
             class,
             variations::Class::Wrong,
+            "{variation} seed {seed}: {detail}"
+        );
+    }
+}
+
+/// A mouse pointer resting on a Queens board (arrow or hand, light or dark) is neither read as
+/// a player's piece nor taken for rule-break stripes: these renders used to end `uncertain`.
+#[test]
+fn queens_pointer_renders_are_answered() {
+    for (variation, seed) in [
+        ("pointer-hand", 53),
+        ("pointer-hand", 61),
+        ("pointer-hand", 105),
+        ("pointer-hand", 157),
+    ] {
+        let (class, detail) = variations::run(seed, variation);
+        assert_eq!(
+            class,
+            variations::Class::Exact,
             "{variation} seed {seed}: {detail}"
         );
     }

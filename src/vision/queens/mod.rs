@@ -13,6 +13,7 @@ pub mod extent;
 pub mod locate;
 mod mask;
 pub mod pieces;
+pub mod pointer;
 pub mod regions;
 pub mod sample;
 pub mod veil;
@@ -40,6 +41,8 @@ pub struct QueensReadOptions {
     pub check: check::CheckOptions,
     /// Is it the whole board.
     pub extent: extent::ExtentOptions,
+    /// A mouse pointer over the board.
+    pub pointer: pointer::PointerOptions,
 }
 
 /// A Queens board candidate: where it is and how Queens-like it looks.
@@ -257,7 +260,11 @@ fn read_into(
         trace.timings.push((name, now - clock));
         clock = now;
     };
-    let unveiled = veil::unveil(&samples, &opts.veil);
+    // A mouse pointer's cells: its outline streaks them, its body reads as a piece, and its
+    // black over their lines reads as region borders (their weights are left out).
+    let under = pointer::pointer_cells(img, &grid, &opts.pointer);
+    let mut unveiled = veil::unveil(&samples, &opts.veil);
+    pointer::hide_lines(&mut unveiled, &under);
     let regions = regions::regions(&unveiled, &opts.regions);
     let regions = veil::correct(&unveiled, regions, &opts.veil);
     // Rule-break stripes lie over the cells in conflict, a few lines or a region; the hint
@@ -265,7 +272,11 @@ fn read_into(
     let streaks = samples
         .cells
         .iter()
-        .filter(|c| c.spread >= opts.regions.streaked_min_spread)
+        .enumerate()
+        .filter(|&(i, c)| {
+            c.spread >= opts.regions.streaked_min_spread
+                && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
+        })
         .count();
     let streaked = streaks > 0
         && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
@@ -273,7 +284,8 @@ fn read_into(
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
-    let placed = pieces::pieces(&samples, &opts.pieces);
+    let mut placed = pieces::pieces(&samples, &opts.pieces);
+    placed.retain(|p| !under.contains(&p.pos()));
     let crowns = placed
         .iter()
         .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))

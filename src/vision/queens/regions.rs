@@ -95,7 +95,12 @@ struct Edge {
 /// Splits edge weights into thin and thick (two-means on the logarithm). Returns the two
 /// levels when they are far enough apart.
 fn border_levels(weights: &[f32], o: &RegionOptions) -> Option<(f32, f32)> {
-    let logs: Vec<f32> = weights.iter().map(|w| w.max(o.min_weight).ln()).collect();
+    // A NaN weight is a line hidden (by a pointer): no evidence either way.
+    let logs: Vec<f32> = weights
+        .iter()
+        .filter(|w| !w.is_nan())
+        .map(|w| w.max(o.min_weight).ln())
+        .collect();
     if logs.len() < 2 {
         return None;
     }
@@ -167,6 +172,7 @@ pub fn regions(s: &Samples, o: &RegionOptions) -> Regions {
 fn edges(s: &Samples, levels: Option<(f32, f32)>, o: &RegionOptions) -> Vec<Edge> {
     let n = s.n;
     let evidence = |w: f32| match levels {
+        Some(_) if w.is_nan() => 0.0,
         Some((thin, thick)) => {
             let t = (w.max(o.min_weight).ln() - thin.ln()) / (thick.ln() - thin.ln());
             (2.0 * t - 1.0).clamp(-1.0, 1.0)
@@ -445,6 +451,27 @@ mod tests {
         let r = regions(&samples(&L4, 4, &cols, true), &RegionOptions::default());
         assert!(r.borders_used);
         assert!(same_partition(&r.labels, &L4));
+    }
+
+    #[test]
+    fn hidden_lines_give_no_evidence() {
+        // Two equal colours split by thick borders; a pointer hides two of the lines (NaN):
+        // they count neither way, and the others still split the regions.
+        let cols: Vec<Lab> = ["96BEFF", "FFC992", "B3DFA0", "B3DFA0"]
+            .iter()
+            .filter_map(|h| Lab::from_hex(h))
+            .collect();
+        let mut s = samples(&L4, 4, &cols, true);
+        s.right[0] = f32::NAN;
+        s.down[5] = f32::NAN;
+        let r = regions(&s, &RegionOptions::default());
+        assert!(r.borders_used);
+        assert!(same_partition(&r.labels, &L4));
+        let o = RegionOptions::default();
+        let levels = border_levels(&[1.0, 4.0, f32::NAN, 1.0, 4.0], &o);
+        assert_eq!(levels, border_levels(&[1.0, 4.0, 1.0, 4.0], &o));
+        let e = edges(&s, levels, &RegionOptions::default());
+        assert_eq!(e[0].border, 0.0);
     }
 
     #[test]
