@@ -66,7 +66,7 @@ fn main() -> anyhow::Result<()> {
         for c in &d.cells {
             println!(
                 "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
-                 hist {:.2?} hue {:.0?} shape {:.2?}",
+                 hist {:.2?} hue {:.0?} shape {:.2?} luma {:.0}",
                 c.pos,
                 c.bg,
                 c.overlay,
@@ -77,7 +77,8 @@ fn main() -> anyhow::Result<()> {
                 c.conf,
                 c.hist,
                 c.hue,
-                c.shape
+                c.shape,
+                c.icon_luma
             );
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {

@@ -41,7 +41,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   doubted markers into a wrong unique puzzle;
 /// - scale-0.35x 2060: four tiny moons split into two "themed" kinds by their grey rims;
 /// - pointer-arrow 2102: a pointer over a Queens region's corner cut it in two (its black read
-///   as region borders), so two other regions were merged to keep eight.
+///   as region borders), so two other regions were merged to keep eight;
+/// - themed 3048: dark red squares and light red discs, alike by hue, size and shape, read as
+///   one kind (now told apart as unlike by their lightness, and doubted).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -66,6 +68,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("brighter", 2124),
         ("scale-0.35x", 2060),
         ("pointer-arrow", 2102),
+        ("themed", 3048),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

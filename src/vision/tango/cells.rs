@@ -20,7 +20,8 @@ pub(super) fn read_cells(
     for r in 0..grid.rows {
         for c in 0..grid.cols {
             let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
-            let (icon_frac, hist, hue, shape) = icon(img, grid, Pos::new(r, c), bg, opts);
+            let (icon_frac, hist, hue, shape, icon_luma) =
+                icon(img, grid, Pos::new(r, c), bg, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
@@ -32,6 +33,7 @@ pub(super) fn read_cells(
                 hist,
                 hue,
                 shape,
+                icon_luma,
                 symbol: None,
                 conf: 1.0,
             });
@@ -100,15 +102,15 @@ pub(super) fn two_means_1d(v: &[f32]) -> Option<(f32, f32, f32)> {
     best.map(|b| (b.1, b.2, b.3))
 }
 
-/// Icon pixel fraction, colour histogram and mean hue (degrees; `None` without coloured
-/// pixels) of a cell's central disc.
+/// Icon pixel fraction, colour histogram, mean hue (degrees; `None` without coloured
+/// pixels), shape moments and mean luma of the icon pixels of a cell's central disc.
 fn icon(
     img: &RgbImage,
     grid: &Grid,
     p: Pos,
     bg: [f32; 3],
     opts: &TangoReadOptions,
-) -> (f32, [f32; ICON_BINS], Option<f32>, [f32; 3]) {
+) -> (f32, [f32; ICON_BINS], Option<f32>, [f32; 3], f32) {
     let (cx, cy) = grid.center(p);
     let rad = opts.icon_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.icon_samples.max(4);
@@ -118,6 +120,7 @@ fn icon(
     let mut hue_sum = (0.0f32, 0.0f32);
     let (mut total, mut inside) = (0usize, 0usize);
     let mut moments = [0.0f32; 3];
+    let mut luma_sum = 0.0f32;
     for j in 0..=n {
         for i in 0..=n {
             let dx = -rad + i as f32 * step;
@@ -132,6 +135,7 @@ fn icon(
                 continue;
             }
             inside += 1;
+            luma_sum += luma(px);
             let (u, v) = (dx / rad, dy / rad);
             moments[0] += u;
             moments[1] += v;
@@ -151,7 +155,14 @@ fn icon(
     let mean_hue =
         (hue_sum != (0.0, 0.0)).then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
     let shape = moments.map(|m| m / inside.max(1) as f32);
-    (inside as f32 / total.max(1) as f32, hist, mean_hue, shape)
+    let icon_luma = luma_sum / inside.max(1) as f32;
+    (
+        inside as f32 / total.max(1) as f32,
+        hist,
+        mean_hue,
+        shape,
+        icon_luma,
+    )
 }
 
 /// The smallest arc (degrees) holding every hue.
@@ -332,7 +343,8 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
     } else {
         // All icons alike by their colour histograms: warmth decides (only suns, or only
         // moons, were given). Two icon kinds the coarse histogram cannot tell apart (a red and
-        // an orange themed icon; a disc and a ring) are not alike: every icon is doubted.
+        // an orange themed icon; a disc and a ring; a dark and a light red) are not alike:
+        // every icon is doubted.
         let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
         let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
         let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
@@ -342,9 +354,12 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
                 two_means_1d(&v).map_or(0.0, |(_, lo, hi)| hi - lo)
             })
             .fold(0.0f32, f32::max);
+        let lumas: Vec<f32> = filled.iter().map(|&i| cells[i].icon_luma).collect();
+        let luma_gap = two_means_1d(&lumas).map_or(0.0, |(_, lo, hi)| hi - lo);
         let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
             && frac_gap <= opts.alike_max_frac_gap
-            && shape_gap <= opts.alike_max_shape_gap;
+            && shape_gap <= opts.alike_max_shape_gap
+            && luma_gap <= opts.alike_max_luma_gap;
         if !alike && let Some(split) = split_by_hue(cells, &filled, opts) {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);

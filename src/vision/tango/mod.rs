@@ -86,6 +86,10 @@ pub struct TangoReadOptions {
     /// ... and [`CellRead::shape`] components whose two clusters (Otsu) are at most this far
     /// apart. Default 0.09.
     pub alike_max_shape_gap: f32,
+    /// ... and [`CellRead::icon_luma`] values whose two clusters (Otsu) are at most this far
+    /// apart (grey levels; within one kind, the real captures at hand measure up to 16.7, one
+    /// pointed-at piece aside, on a board with both kinds). Default 22.
+    pub alike_max_luma_gap: f32,
     /// Icons alike by histogram but not by hue are read as two kinds when their mean hues form
     /// two groups at least this far apart (degrees), each within
     /// [`Self::alike_max_hue_spread`]. Default 10.
@@ -195,6 +199,7 @@ impl Default for TangoReadOptions {
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
+            alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
@@ -254,6 +259,9 @@ pub struct CellRead {
     /// distance from the centre. One icon kind measures alike in every cell; two kinds of one
     /// colour and size (a diamond and a triangle) do not.
     pub shape: [f32; 3],
+    /// Mean luma of the icon's samples (0 without any): two kinds of one hue, size and shape
+    /// can still differ in lightness (a dark red square and a light red disc).
+    pub icon_luma: f32,
     /// Symbol read, if any.
     pub symbol: Option<Symbol>,
     /// Confidence of the symbol / empty read, 0..=1.
