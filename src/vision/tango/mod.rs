@@ -792,9 +792,18 @@ fn read_edges(
         .map(|e| {
             let mut r = read_edge(img, grid, theme, cells, e, opts);
             let (a, b) = e.cells();
+            // Beside stripes a glyph read stands when little of its patch was masked and, where
+            // the glyph model looked, the model is sure of the same kind (stripes can leave an
+            // `x` with only its top and bottom ink, an `=` to the hand rule).
+            let unsure = match (opts.marker_glyph_model, r.glyph_p) {
+                (Some([sure, ..]), Some(p)) => p < sure,
+                _ => false,
+            };
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                (c.overlay > opts.overlay_max_frac && r.masked > opts.overlay_max_masked) || c.lit
+                (c.overlay > opts.overlay_max_frac
+                    && (r.masked > opts.overlay_max_masked || unsure))
+                    || c.lit
             });
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
