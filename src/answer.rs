@@ -358,14 +358,7 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
         let (mut stack, mut size) = (vec![start], 0);
         while let Some(i) = stack.pop() {
             size += 1;
-            let (r, c) = (i / n, i % n);
-            let near = [
-                (r > 0).then(|| i - n),
-                (r + 1 < n).then(|| i + n),
-                (c > 0).then(|| i - 1),
-                (c + 1 < n).then(|| i + 1),
-            ];
-            for j in near.into_iter().flatten() {
+            for j in crate::puzzle::side_neighbours(i, n) {
                 if doubted[j] && !seen[j] {
                     seen[j] = true;
                     stack.push(j);

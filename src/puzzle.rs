@@ -53,6 +53,21 @@ impl Pos {
     }
 }
 
+/// The row-major indices of the up to four cells sharing a side with cell `i` of an `n x n`
+/// grid, in the order up, down, left, right.
+pub fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ]
+    .into_iter()
+    .filter(move |&(r, c)| r < n && c < n)
+    .map(move |(r, c)| r * n + c)
+}
+
 /// Shown 1-based, e.g. `r2c3`.
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

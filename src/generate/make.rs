@@ -16,7 +16,7 @@
 use super::deduce::{Difficulty, Grade, solve_with_rules};
 use super::minimise::{Element, elements, set_element};
 use super::rng::SplitMix64;
-use crate::puzzle::{Game, Puzzle, Queens, Solution};
+use crate::puzzle::{Game, Puzzle, Queens, Solution, side_neighbours};
 use crate::solve::bitboard::{BitQueens, BitTango, rows_to_solution, valid_lines};
 
 /// Settings of [`generate`].
@@ -268,19 +268,6 @@ pub fn random_crowns(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     cr
 }
 
-fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [
-        (r.wrapping_sub(1), c),
-        (r + 1, c),
-        (r, c.wrapping_sub(1)),
-        (r, c + 1),
-    ]
-    .into_iter()
-    .filter(move |&(r, c)| r < n && c < n)
-    .map(move |(r, c)| r * n + c)
-}
-
 /// Regions grown from the crowns by random flood fill: each crown seeds its own region, and
 /// a random unassigned cell next to a region joins it until the board is covered. Each region
 /// grows at its own random rate from 1 to `spread` (1 = all alike, giving regions of similar
@@ -297,7 +284,7 @@ pub fn grow_regions(n: usize, crowns: &[usize], spread: usize, rng: &mut SplitMi
             .filter(|&i| region[i] == u8::MAX)
             .flat_map(|i| {
                 let region = &region;
-                neighbours(i, n)
+                side_neighbours(i, n)
                     .filter(move |&j| region[j] != u8::MAX)
                     .map(move |j| (i, region[j]))
             })
@@ -333,7 +320,7 @@ fn connected_without(region: &[u8], n: usize, k: u8, skip: usize) -> bool {
     let mut count = 0;
     while let Some(i) = stack.pop() {
         count += 1;
-        for j in neighbours(i, n) {
+        for j in side_neighbours(i, n) {
             if j != skip && !seen[j] && region[j] == k {
                 seen[j] = true;
                 stack.push(j);
@@ -379,7 +366,7 @@ pub fn make_unique(
             if !connected_without(region, n, region[i], i) {
                 continue;
             }
-            for j in neighbours(i, n) {
+            for j in side_neighbours(i, n) {
                 if region[j] != region[i] && !moves.contains(&(i, region[j])) {
                     moves.push((i, region[j]));
                 }

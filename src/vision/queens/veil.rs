@@ -117,15 +117,8 @@ fn region_colours(cells: &[CellSample], labels: &[u32], o: &VeilOptions) -> Vec<
 
 /// The candidate labels of cell `i`: its own and its 4-neighbours'.
 fn candidates(labels: &[u32], n: usize, i: usize) -> Vec<u32> {
-    let (r, c) = (i / n, i % n);
     let mut v = vec![labels[i]];
-    let near = [
-        (r > 0).then(|| i - n),
-        (r + 1 < n).then(|| i + n),
-        (c > 0).then(|| i - 1),
-        (c + 1 < n).then(|| i + 1),
-    ];
-    for j in near.into_iter().flatten() {
+    for j in crate::puzzle::side_neighbours(i, n) {
         if !v.contains(&labels[j]) {
             v.push(labels[j]);
         }

@@ -65,7 +65,7 @@ pub(super) fn read_cells(
             // A bright band or another overlay lights the whole background: given or not is a
             // guess (a piece there is kept as placed, and the cell is doubted).
             c.given_conf = c.given_conf.min(opts.overlay_given_conf);
-        } else if c.overlay > opts.overlay_max_frac {
+        } else if c.striped(opts) {
             // Stripes: LinkedIn draws them on a white ground that hides a given's grey
             // (a real capture shows a striped given as white between the stripes).
             c.given_conf = c.given_conf.min(opts.overlay_given_conf);
@@ -285,7 +285,7 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
     let mut assign = vec![0usize; filled.len()];
     // Icons under rule-break stripes have the stripes' colour mixed in: they are assigned to
     // a kind but do not move the kinds' centres (when at least two clear icons remain).
-    let striped = |i: usize| cells[i].overlay > opts.overlay_max_frac;
+    let striped = |i: usize| cells[i].striped(opts);
     let clear = filled.iter().filter(|&&i| !striped(i)).count();
     let in_centre = |i: usize| clear < 2 || !striped(i);
     for _ in 0..10 {

@@ -282,8 +282,7 @@ pub(super) fn read_edge(
     // Only a glyph seen whole lifts a read: no overlay over either cell, nothing coloured
     // (stripes, a ring) masked in the patch, nothing reaching in from its border (the model
     // was not trained on those).
-    let covered = |c: &CellRead| c.overlay > opts.overlay_max_frac;
-    let clean = !any_coloured && !intruder && !covered(&cells[ia]) && !covered(&cells[ib]);
+    let clean = !any_coloured && !intruder && !cells[ia].striped(opts) && !cells[ib].striped(opts);
     let margin = match (opts.marker_glyph_model, crate::models::tango_glyph()) {
         (Some([sure, lift, cap]), Some(m)) if glyph_px >= opts.marker_glyph_min_px => {
             let x = crate::models::features::glyph_features(&glyph_patch, glyph_px, aspect);

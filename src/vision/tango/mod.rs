@@ -268,6 +268,14 @@ pub struct CellRead {
     pub conf: f32,
 }
 
+impl CellRead {
+    /// Covered by an overlay (rule-break stripes): more than
+    /// [`TangoReadOptions::overlay_max_frac`] of its background samples strongly coloured.
+    pub fn striped(&self, opts: &TangoReadOptions) -> bool {
+        self.overlay > opts.overlay_max_frac
+    }
+}
+
 /// What was measured on one edge.
 #[derive(Clone, Debug)]
 pub struct EdgeRead {
@@ -771,7 +779,7 @@ fn read_cell_symbols(
         // change: a striped icon's kind is a guess.
         for c in cells
             .iter_mut()
-            .filter(|c| c.symbol.is_some() && c.overlay > opts.overlay_max_frac)
+            .filter(|c| c.symbol.is_some() && c.striped(opts))
         {
             c.conf = c.conf.min(opts.overlay_given_conf);
         }
@@ -801,9 +809,7 @@ fn read_edges(
             };
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                (c.overlay > opts.overlay_max_frac
-                    && (r.masked > opts.overlay_max_masked || unsure))
-                    || c.lit
+                (c.striped(opts) && (r.masked > opts.overlay_max_masked || unsure)) || c.lit
             });
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
@@ -869,7 +875,7 @@ fn assemble(
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
-        overlay_seen: cells.iter().any(|c| c.overlay > opts.overlay_max_frac)
+        overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
     }
