@@ -31,11 +31,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   the standard moon's colours: taken as themed icons of one kind, they were named S;
 /// - shimmer 407, 607: a solved Queens board under the band, a region misread with
 ///   confidence: the answer called the player's complete, rule-keeping crowns wrong;
-/// - stripes 1111, 1155: Queens regions under rule-break stripes misread with confidence;
-/// - stripes 581: a Queens region under stripes lost as a whole (five doubted cells in a
+/// - stripes-over 1111, 1155: Queens regions under rule-break stripes misread with confidence;
+/// - stripes-over 581: a Queens region under stripes lost as a whole (five doubted cells in a
 ///   block), and a repair that changed one of them picked a wrong unique solution;
 /// - themed 667: a red diamond and a red triangle, alike by colour and size, read as one kind;
-/// - stripes 2023: a themed board whose striped column pulled the icon clusters: both givens
+/// - stripes-over 2023: a themed board whose striped column pulled the icon clusters: both givens
 ///   read as the other icon;
 /// - brighter 2124: a board placed from its icons lost an `=`, and a repair changed three
 ///   doubted markers into a wrong unique puzzle;
@@ -44,7 +44,7 @@ fn no_wrong_answer_on_any_variation() {
 ///   as region borders), so two other regions were merged to keep eight;
 /// - themed 3048: dark red squares and light red discs, alike by hue, size and shape, read as
 ///   one kind (now told apart as unlike by their lightness, and doubted);
-/// - stripes 3294: an `x` beside striped cells left with its top and bottom ink, read `=`
+/// - stripes-over 3294: an `x` beside striped cells left with its top and bottom ink, read `=`
 ///   surely (now doubted: the glyph model was not sure of it).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
@@ -62,16 +62,16 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("brighter", 212),
         ("shimmer", 407),
         ("shimmer", 607),
-        ("stripes", 1111),
-        ("stripes", 1155),
-        ("stripes", 581),
+        ("stripes-over", 1111),
+        ("stripes-over", 1155),
+        ("stripes-over", 581),
         ("themed", 667),
-        ("stripes", 2023),
+        ("stripes-over", 2023),
         ("brighter", 2124),
         ("scale-0.35x", 2060),
         ("pointer-arrow", 2102),
         ("themed", 3048),
-        ("stripes", 3294),
+        ("stripes-over", 3294),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -309,9 +309,14 @@ pub struct RenderArgs {
     /// 360).
     #[arg(long, value_name = "K", value_parser = f32_in(0.0, 20.0))]
     pub pointer_scale: Option<f32>,
-    /// LinkedIn's red rule-break stripes over a seeded row or column.
+    /// LinkedIn's red rule-break stripes on a seeded row or column (on the cells' ground,
+    /// under pieces and markers, as LinkedIn draws them).
     #[arg(long)]
     pub stripes: bool,
+    /// Translucent red stripes over everything in a seeded row or column, pieces and markers
+    /// included (harsher than LinkedIn's own).
+    #[arg(long)]
+    pub stripes_over: bool,
     /// The bright diagonal band that sweeps a solved board.
     #[arg(long)]
     pub shimmer: bool,
@@ -602,6 +607,7 @@ mod tests {
             "--cut",
             "left",
             "--stripes",
+            "--stripes-over",
             "--shimmer",
             "--fade",
             "0.5",
@@ -615,7 +621,9 @@ mod tests {
             Some(synth::Pointer::Hand)
         );
         assert_eq!(r.cut.map(synth::Side::from), Some(synth::Side::Left));
-        assert!(r.stripes && r.shimmer && r.themed && r.hint_mode && r.fade == 0.5);
+        assert!(
+            r.stripes && r.stripes_over && r.shimmer && r.themed && r.hint_mode && r.fade == 0.5
+        );
         assert!(parse(&["render", "p.txt", "-o", "x.png", "--pointer", "finger"]).is_err());
         for bad in [
             ["--scale", "10"],

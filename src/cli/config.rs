@@ -419,6 +419,7 @@ impl RenderConfig {
                     pointer: a.pointer.map(Into::into),
                     pointer_scale: a.pointer_scale.unwrap_or(0.0),
                     stripes: a.stripes,
+                    stripes_over: a.stripes_over,
                     shimmer: a.shimmer,
                     fade: a.fade,
                     themed: a.themed,

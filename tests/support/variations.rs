@@ -16,11 +16,12 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 12] = [
+pub const VARIATIONS: [&str; 13] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
     "stripes",
+    "stripes-over",
     "shimmer",
     "fade-in",
     "themed",
@@ -79,6 +80,7 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
         "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
         "pointer-hand" => v.pointer = Some(Pointer::Hand),
         "stripes" => v.stripes = true,
+        "stripes-over" => v.stripes_over = true,
         "shimmer" => {
             v.shimmer = true;
             o.state = GameState::Solved;

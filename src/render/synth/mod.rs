@@ -27,6 +27,7 @@ use super::rng::Rng;
 use crate::board::{Grid, Placed, Theme};
 use crate::puzzle::{Pos, Puzzle, Queens, Solution};
 use image::RgbImage;
+use variation::StripeLayer;
 
 /// Largest ratio of rows to columns [`render`] draws (keeps images bounded: the board width is
 /// at most [`SCALE_RANGE`]`.1`).
@@ -158,7 +159,14 @@ fn render_pieces(
     if let (true, Puzzle::Queens(q)) = (v.hint_mode, p) {
         hint_mode::hint_mode(&mut img, &grid, q, &mut vrng);
     }
-    let pointer_box = draw_variations(&mut img, &grid, opts, &mut vrng);
+    let ground = match p {
+        Puzzle::Tango(t) => StripeLayer::Ground(
+            Some(pal.tango_cell),
+            t.markers().map(|(e, _)| grid.edge_center(e)).collect(),
+        ),
+        Puzzle::Queens(_) => StripeLayer::Ground(None, Vec::new()),
+    };
+    let pointer_box = draw_variations(&mut img, &grid, opts, ground, &mut vrng);
     let (mut img, grid) = match v.cut {
         Some(side) => variation::cut(&img, &grid, side, &mut vrng),
         None => (img, grid),
@@ -195,16 +203,22 @@ fn draw_board(img: &mut RgbImage, p: &Puzzle, grid: &Grid, placed: &[Placed], lo
 }
 
 /// Draws the overlays of [`SynthOptions::variations`] (stripes, shimmer, pointer, in that
-/// order); returns the box the pointer covers.
+/// order); returns the box the pointer covers. `ground`: how LinkedIn's stripes are drawn on
+/// this board (Tango: the plain cell's colour between them, clear squares around markers;
+/// Queens: each cell keeps its region colour).
 fn draw_variations(
     img: &mut RgbImage,
     grid: &Grid,
     opts: &SynthOptions,
+    ground: StripeLayer,
     rng: &mut Rng,
 ) -> Option<(f32, f32, f32, f32)> {
     let v = &opts.variations;
     if v.stripes {
-        variation::stripes(img, grid, rng);
+        variation::stripes(img, grid, rng, ground);
+    }
+    if v.stripes_over {
+        variation::stripes(img, grid, rng, StripeLayer::Over);
     }
     if v.shimmer {
         variation::shimmer(img, grid, rng);

@@ -41,9 +41,14 @@ pub struct Variations {
     /// Pointer size relative to its 1x size (12x19 px for the arrow); 0 = follow the render
     /// scale (board width / 360). Default 0.
     pub pointer_scale: f32,
-    /// Red diagonal stripes over the cells of a seeded row or column, as LinkedIn marks a
-    /// broken rule. Default false.
+    /// Red diagonal stripes on the cells of a seeded row or column, as LinkedIn marks a broken
+    /// rule: drawn on the cells' ground, under the pieces, icons and markers (a real capture
+    /// shows them so; a Tango given's grey turns white between them). Default false.
     pub stripes: bool,
+    /// Translucent red stripes over everything in a seeded row or column, pieces and markers
+    /// included: harsher than LinkedIn's own, a test of what an overlay on top can hide.
+    /// Default false.
+    pub stripes_over: bool,
     /// The bright diagonal band that sweeps a solved board, at a seeded position. Default
     /// false.
     pub shimmer: bool,
@@ -67,6 +72,7 @@ impl Default for Variations {
             pointer: None,
             pointer_scale: 0.0,
             stripes: false,
+            stripes_over: false,
             shimmer: false,
             fade: 1.0,
             themed: false,
@@ -84,13 +90,32 @@ pub(super) fn rng_for(seed: u64) -> Rng {
     Rng::new(seed ^ SALT)
 }
 
-/// Stripe colour and opacity of the rule-break stripes.
+/// Stripe colour and opacity of [`Variations::stripes_over`].
 const STRIPE: (u32, f32) = (0xD93A3A, 0.32);
+/// Opacity and share of the period of LinkedIn's stripes on the cells' ground
+/// ([`Variations::stripes`]; as measured on a real capture: thin, nearly opaque red lines).
+const STRIPE_UNDER: (f32, f32) = (0.85, 0.35);
+/// Largest channel difference from a cell's ground colour of a pixel that is ground (the
+/// render is exact before degradation; antialiased edges of pieces stay as they are).
+const GROUND_REACH: i32 = 6;
 /// Peak opacity of the shimmer band (towards white) and its half width relative to the board.
 const SHIMMER: (f32, f32) = (0.6, 0.09);
 
+/// Where stripes go: over everything, or on the cells' ground only (then `Some(colour)` of the
+/// ground between the stripes, `None` to keep each cell's own; and the centres of marker
+/// glyphs, which keep a clear square of ground around them, as LinkedIn draws them).
+#[derive(Clone, Debug)]
+pub(super) enum StripeLayer {
+    Over,
+    Ground(Option<Color>, Vec<(f32, f32)>),
+}
+
+/// Half side of the clear square around a marker glyph among LinkedIn's stripes, in cells
+/// (measured on real captures: about a fifth of a cell wide).
+const MARKER_HALO: f32 = 0.11;
+
 /// Red diagonal stripes over a seeded row or column of the board.
-pub(super) fn stripes(img: &mut RgbImage, g: &Grid, rng: &mut Rng) {
+pub(super) fn stripes(img: &mut RgbImage, g: &Grid, rng: &mut Rng, layer: StripeLayer) {
     let (x0, y0, x1, y1) = if rng.chance(0.5) {
         let r = rng.below(g.rows) as f32;
         let y = g.top + r * g.cell_h;
@@ -101,12 +126,56 @@ pub(super) fn stripes(img: &mut RgbImage, g: &Grid, rng: &mut Rng) {
         (x, g.top, x + g.cell_w, g.top + g.height())
     };
     let period = (g.cell_w * 0.2).max(4.0);
-    let (color, alpha) = (hex(STRIPE.0), STRIPE.1);
-    for_pixels(img, (x0, y0, x1, y1), |x, y, p| {
-        if (x + y).rem_euclid(period) < period / 2.0 {
-            *p = mix(*p, color, alpha);
+    let color = hex(STRIPE.0);
+    let duty = match layer {
+        StripeLayer::Over => 0.5,
+        StripeLayer::Ground(..) => STRIPE_UNDER.1,
+    };
+    let on = |x: f32, y: f32| (x + y).rem_euclid(period) < period * duty;
+    match layer {
+        StripeLayer::Over => for_pixels(img, (x0, y0, x1, y1), |x, y, p| {
+            if on(x, y) {
+                *p = mix(*p, color, STRIPE.1);
+            }
+        }),
+        StripeLayer::Ground(between, markers) => {
+            let halo = MARKER_HALO * g.cell_w;
+            let clear = |x: f32, y: f32| {
+                markers
+                    .iter()
+                    .any(|&(mx, my)| (x - mx).abs() <= halo && (y - my).abs() <= halo)
+            };
+            // Each cell's ground is its colour near a corner, read before any change.
+            let ground_at = |img: &RgbImage, x: f32, y: f32| {
+                let col = ((x - g.left) / g.cell_w)
+                    .floor()
+                    .clamp(0.0, g.cols as f32 - 1.0);
+                let row = ((y - g.top) / g.cell_h)
+                    .floor()
+                    .clamp(0.0, g.rows as f32 - 1.0);
+                let sx = g.left + (col + 0.15) * g.cell_w;
+                let sy = g.top + (row + 0.15) * g.cell_h;
+                let sx = (sx.max(0.0) as u32).min(img.width() - 1);
+                let sy = (sy.max(0.0) as u32).min(img.height() - 1);
+                *img.get_pixel(sx, sy)
+            };
+            let before = img.clone();
+            for_pixels(img, (x0, y0, x1, y1), |x, y, p| {
+                let ground = ground_at(&before, x, y);
+                let near =
+                    (0..3).all(|k| (i32::from(p[k]) - i32::from(ground[k])).abs() <= GROUND_REACH);
+                if !near {
+                    return;
+                }
+                let base = between.unwrap_or(ground);
+                *p = if on(x, y) && !clear(x, y) {
+                    mix(base, color, STRIPE_UNDER.0)
+                } else {
+                    base
+                };
+            });
         }
-    });
+    }
 }
 
 /// A bright diagonal band across the board at a seeded position.

@@ -18,15 +18,16 @@ pub fn cell_background(
     cell_background_ex(img, grid, row, col, opts).0
 }
 
-/// [`cell_background`] and the fraction of strongly coloured samples (an overlay such as the
-/// red stripes over rule-breaking cells hides whether the cell is grey or white).
+/// [`cell_background`], the fraction of strongly coloured samples (an overlay such as the
+/// red stripes over rule-breaking cells hides whether the cell is grey or white) and the
+/// median colour of those coloured samples (the overlay's colour), if there are any.
 pub fn cell_background_ex(
     img: &RgbImage,
     grid: &Grid,
     row: usize,
     col: usize,
     opts: &TangoLocateOptions,
-) -> ([f32; 3], f32) {
+) -> ([f32; 3], f32, Option<[f32; 3]>) {
     let x0 = grid.left + col as f32 * grid.cell_w;
     let y0 = grid.top + row as f32 * grid.cell_h;
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(36);
@@ -47,11 +48,17 @@ pub fn cell_background_ex(
         .filter(|&p| chroma(p) <= opts.neutral_chroma)
         .collect();
     let coloured = 1.0 - neutral.len() as f32 / samples.len() as f32;
+    let mut strong: Vec<[f32; 3]> = samples
+        .iter()
+        .copied()
+        .filter(|&p| chroma(p) > opts.neutral_chroma)
+        .collect();
+    let overlay = (!strong.is_empty()).then(|| median3(&mut strong));
     if neutral.len() * 4 >= samples.len() {
         let mut neutral = neutral;
-        return (median3(&mut neutral), coloured);
+        return (median3(&mut neutral), coloured, overlay);
     }
-    (median3(&mut samples), coloured)
+    (median3(&mut samples), coloured, overlay)
 }
 
 /// Per-channel median.

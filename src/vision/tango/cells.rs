@@ -19,15 +19,19 @@ pub(super) fn read_cells(
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            let (bg, overlay) = cell_background_ex(img, grid, r, c, &opts.locate);
+            let (bg, overlay, overlay_colour) = cell_background_ex(img, grid, r, c, &opts.locate);
+            // In a covered cell, samples of the overlay's colour over the background are not
+            // the icon.
+            let veil = overlay_colour.filter(|_| overlay > opts.overlay_max_frac);
             let (icon_frac, hist, hue, shape, icon_luma) =
-                icon(img, grid, Pos::new(r, c), bg, opts);
+                icon(img, grid, Pos::new(r, c), bg, veil, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
                 given: false,
                 given_conf: 1.0,
                 overlay,
+                overlay_colour,
                 lit: lit(bg, theme, opts),
                 icon_frac,
                 hist,
@@ -103,12 +107,15 @@ pub(super) fn two_means_1d(v: &[f32]) -> Option<(f32, f32, f32)> {
 }
 
 /// Icon pixel fraction, colour histogram, mean hue (degrees; `None` without coloured
-/// pixels), shape moments and mean luma of the icon pixels of a cell's central disc.
+/// pixels), shape moments and mean luma of the icon pixels of a cell's central disc. With
+/// `overlay` (the colour of stripes over the cell), samples on the line from the background
+/// to that colour are background (see [`TangoReadOptions::overlay_colour_reach`]).
 fn icon(
     img: &RgbImage,
     grid: &Grid,
     p: Pos,
     bg: [f32; 3],
+    overlay: Option<[f32; 3]>,
     opts: &TangoReadOptions,
 ) -> (f32, [f32; ICON_BINS], Option<f32>, [f32; 3], f32) {
     let (cx, cy) = grid.center(p);
@@ -131,7 +138,9 @@ fn icon(
             total += 1;
             let px = nearest(img, cx + dx, cy + dy);
             let diff = (0..3).map(|k| (px[k] - bg[k]).abs()).fold(0.0, f32::max);
-            if diff < opts.icon_delta {
+            if diff < opts.icon_delta
+                || overlay.is_some_and(|o| on_segment(px, bg, o).0 <= opts.overlay_colour_reach)
+            {
                 continue;
             }
             inside += 1;
@@ -163,6 +172,22 @@ fn icon(
         shape,
         icon_luma,
     )
+}
+
+/// Where `p` lies against the segment from `a` to `b` (an alpha mix of the two): the largest
+/// channel difference from its nearest point on the segment, and that point's share of `b`.
+pub(super) fn on_segment(p: [f32; 3], a: [f32; 3], b: [f32; 3]) -> (f32, f32) {
+    let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let len2 = d.iter().map(|v| v * v).sum::<f32>();
+    let t = if len2 > 0.0 {
+        ((0..3).map(|k| (p[k] - a[k]) * d[k]).sum::<f32>() / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let dist = (0..3)
+        .map(|k| (p[k] - (a[k] + t * d[k])).abs())
+        .fold(0.0, f32::max);
+    (dist, t)
 }
 
 /// The smallest arc (degrees) holding every hue.

@@ -1,5 +1,6 @@
 //! Stage 3b (Tango reader): the marker on each shared edge (`=`, `x` or none).
 
+use super::cells::on_segment;
 use super::{CellRead, EdgeRead, TangoReadOptions};
 use crate::board::{Grid, Theme};
 use crate::puzzle::{Edge, Marker};
@@ -29,9 +30,11 @@ pub(super) fn read_edge(
     let mut d = vec![0.0f32; n * n];
     let mut coloured = vec![false; n * n];
     let mut chromas = vec![0.0f32; n * n];
+    let mut pixels = vec![[0.0f32; 3]; n * n];
     for j in 0..n {
         for i in 0..n {
             let px = bilinear(img, ex - rad + i as f32 * step, ey - rad + j as f32 * step);
+            pixels[j * n + i] = px;
             chromas[j * n + i] = chroma(px);
             let l = luma(px);
             d[j * n + i] = match theme {
@@ -79,18 +82,32 @@ pub(super) fn read_edge(
             }
         }
     }
-    let masked = {
+    // A masked sample whose colour is a striped neighbour's stripes over its background (or
+    // that background) hides nothing: LinkedIn draws its stripes under the glyphs.
+    let plain: Vec<([f32; 3], [f32; 3])> = [ia, ib]
+        .iter()
+        .map(|&i| &cells[i])
+        .filter(|c| c.striped(opts))
+        .filter_map(|c| c.overlay_colour.map(|o| (c.bg, o)))
+        .collect();
+    let explained = |k: usize| {
+        plain
+            .iter()
+            .any(|&(bg, o)| on_segment(pixels[k], bg, o).0 <= opts.overlay_colour_reach)
+    };
+    let (masked, veiled) = {
         let (lo, hi) = (n / 4, n - n / 4);
-        let count = (lo..hi)
-            .flat_map(|j| (lo..hi).map(move |i| (i, j)))
-            .filter(|&(i, j)| zeroed[j * n + i])
-            .count();
-        count as f32 / ((hi - lo) * (hi - lo)) as f32
+        let central = || (lo..hi).flat_map(|j| (lo..hi).map(move |i| j * n + i));
+        let area = ((hi - lo) * (hi - lo)) as f32;
+        let count = central().filter(|&k| zeroed[k]).count();
+        let hidden = central().filter(|&k| zeroed[k] && !explained(k)).count();
+        (count as f32 / area, hidden as f32 / area)
     };
     let contrast = d.iter().copied().fold(0.0, f32::max);
     let none = |conf: f32| EdgeRead {
         edge,
         masked,
+        veiled,
         contrast,
         ink_chroma: 0.0,
         aspect: 0.0,
@@ -119,9 +136,20 @@ pub(super) fn read_edge(
     let mut contrast_g = contrast;
     let mut glyph = Vec::new();
     let mut intruder = false;
+    // Whether everything dropped lies on the grid line along the edge (within
+    // `marker_line_band` samples of the patch's middle line: a bright dark-mode line near the
+    // contrast threshold) or is a striped neighbour's plain stripes: nothing foreign.
+    let band = opts.marker_line_band as i64;
+    let mid = (n / 2) as i64;
+    let on_line = |k: usize| match edge {
+        Edge::Right(_) => ((k % n) as i64 - mid).abs() <= band,
+        Edge::Down(_) => ((k / n) as i64 - mid).abs() <= band,
+    };
+    let mut only_line = true;
     for _ in 0..2 {
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
+        only_line &= dropped.iter().all(|&k| on_line(k) || explained(k));
         glyph = kept;
         if !glyph.is_empty() && touches(&glyph, &dropped, n, opts.marker_touch_reach) {
             // Something reaching in from outside the patch (a pointer's outline) comes up to
@@ -153,6 +181,13 @@ pub(super) fn read_edge(
         if contrast_g < opts.marker_min_contrast {
             break;
         }
+    }
+    if glyph.is_empty() && only_line {
+        // Only the grid line or plain stripes crossed the patch: no marker, as sure as the
+        // contrast left says.
+        let conf = (0.5 + (opts.marker_min_contrast - contrast_g) / opts.marker_min_contrast)
+            .clamp(0.0, 1.0);
+        return none(conf);
     }
     if glyph.is_empty() {
         // Only something reaching across the patch border (a pointer): cannot tell.

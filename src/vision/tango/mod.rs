@@ -54,6 +54,10 @@ pub struct TangoReadOptions {
     /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
     /// Default 0.2.
     pub overlay_given_conf: f32,
+    /// In a covered cell, an icon sample within this many grey levels (largest channel
+    /// difference) of the line from the cell's background to the overlay's colour is the
+    /// overlay over the background (a stripe or its antialiased edge), not the icon. Default 40.
+    pub overlay_colour_reach: f32,
     /// A marker read beside a covered cell keeps its confidence when at most this fraction of
     /// the middle of its patch was masked as coloured overlay. Default 0.15.
     pub overlay_max_masked: f32,
@@ -159,6 +163,9 @@ pub struct TangoReadOptions {
     /// ... also when what was dropped comes within this many samples of the glyph (a pointer
     /// resting against a marker). Default 2.
     pub marker_touch_reach: usize,
+    /// Half width in samples of the grid line's band through an edge patch: when all that
+    /// reached the patch border lay in it, it was the line, not a pointer. Default 2.
+    pub marker_line_band: usize,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
     /// A board cut at one image edge is read when at least this share of its outer row or
@@ -187,6 +194,7 @@ impl Default for TangoReadOptions {
             given_min_contrast: 6.0,
             overlay_max_frac: 0.05,
             overlay_given_conf: 0.2,
+            overlay_colour_reach: 40.0,
             overlay_max_masked: 0.15,
             icon_radius: 0.3,
             icon_samples: 24,
@@ -221,6 +229,7 @@ impl Default for TangoReadOptions {
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
             marker_touch_reach: 2,
+            marker_line_band: 2,
             doubt_below: 0.5,
             cut_min_visible: 0.6,
             white_percentile: 99.0,
@@ -246,6 +255,8 @@ pub struct CellRead {
     pub given_conf: f32,
     /// Fraction of strongly coloured background samples (an overlay over the cell).
     pub overlay: f32,
+    /// Median colour of those strongly coloured samples, if any.
+    pub overlay_colour: Option<[f32; 3]>,
     /// The neutral background is out of the theme's brightness range (lit by the win shimmer
     /// in dark mode, dimmed in light mode): whether the cell is a given cannot be told.
     pub lit: bool,
@@ -285,6 +296,9 @@ pub struct EdgeRead {
     pub contrast: f32,
     /// Fraction of the middle of the patch (its central half) masked as coloured overlay.
     pub masked: f32,
+    /// Part of `masked` that a striped neighbour's plain stripes over its background do not
+    /// explain: something (a glyph) may lie under translucent stripes there.
+    pub veiled: f32,
     /// Chroma of the glyph's strongest sample (0 when no glyph).
     pub ink_chroma: f32,
     /// Glyph bounding box width / height (0 when no glyph).
@@ -809,7 +823,7 @@ fn read_edges(
             };
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                (c.striped(opts) && (r.masked > opts.overlay_max_masked || unsure)) || c.lit
+                (c.striped(opts) && (r.veiled > opts.overlay_max_masked || unsure)) || c.lit
             });
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
@@ -841,7 +855,12 @@ fn assemble(
             }),
             (None, _) => {}
         }
-        let conf = c.conf.min(c.given_conf);
+        // An empty cell under stripes is neither given nor placed: only its emptiness is read.
+        let conf = if c.symbol.is_none() && c.striped(opts) && !c.lit {
+            c.conf
+        } else {
+            c.conf.min(c.given_conf)
+        };
         min_conf = min_conf.min(conf);
         if conf < opts.doubt_below {
             doubts.push(Doubt::Cell {
