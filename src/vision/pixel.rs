@@ -60,6 +60,22 @@ pub fn chroma(p: [f32; 3]) -> f32 {
     p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2])
 }
 
+/// Where `p` lies against the segment from `a` to `b` (an alpha mix of the two): the largest
+/// channel difference from its nearest point on the segment, and that point's share of `b`.
+pub fn on_segment(p: [f32; 3], a: [f32; 3], b: [f32; 3]) -> (f32, f32) {
+    let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let len2 = d.iter().map(|v| v * v).sum::<f32>();
+    let t = if len2 > 0.0 {
+        ((0..3).map(|k| (p[k] - a[k]) * d[k]).sum::<f32>() / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let dist = (0..3)
+        .map(|k| (p[k] - (a[k] + t * d[k])).abs())
+        .fold(0.0, f32::max);
+    (dist, t)
+}
+
 /// The image's white point: the largest of the per-channel `pct` percentiles (0..=100) of
 /// imageproc's channel histograms, 0..=255.
 pub fn white_point(img: &RgbImage, pct: f32) -> f32 {

@@ -10,6 +10,7 @@
 
 use super::color::{Lab, luma};
 use crate::board::Grid;
+use crate::vision::pixel::{chroma, on_segment};
 use image::RgbImage;
 
 /// Tunables of the sampling stage (fractions are of the cell pitch).
@@ -36,6 +37,18 @@ pub struct SampleOptions {
     /// sector's colour is within this CIE76 distance of a white or black mix of its darkest
     /// one. Default 3.
     pub shading_tolerance: f32,
+    /// Ring points far from the background (beyond `glyph_distance`) that make up at least
+    /// this share of the ring and whose median colour is red (chroma at least
+    /// `stripe_min_chroma`, hue within `stripe_max_hue` degrees of pure red) are LinkedIn's
+    /// rule-break stripes: centre points on the line from the background to that colour
+    /// (within `stripe_reach`, largest channel difference) are not glyph. Default 0.1.
+    pub stripe_min_share: f32,
+    /// See `stripe_min_share`. Default 60.
+    pub stripe_min_chroma: f32,
+    /// See `stripe_min_share`. Default 25.
+    pub stripe_max_hue: f32,
+    /// See `stripe_min_share`. Default 40.
+    pub stripe_reach: f32,
     /// Half-width of the scan across an edge. Default 0.2.
     pub edge_half: f32,
     /// Number of scans along each edge (spread over `edge_from..edge_from + edge_span` of its
@@ -59,6 +72,10 @@ impl Default for SampleOptions {
             bg_spread: 2.0,
             bg_margin: 3.0,
             shading_tolerance: 3.0,
+            stripe_min_share: 0.1,
+            stripe_min_chroma: 60.0,
+            stripe_max_hue: 25.0,
+            stripe_reach: 40.0,
             edge_half: 0.2,
             edge_scans: 5,
             edge_from: 0.2,
@@ -114,6 +131,30 @@ fn px(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
     let xi = (x.max(0.0) as u32).min(img.width() - 1);
     let yi = (y.max(0.0) as u32).min(img.height() - 1);
     img.get_pixel(xi, yi).0
+}
+
+/// The colour of rule-break stripes over a cell's ring, if they are there (see
+/// [`SampleOptions::stripe_min_share`]).
+fn stripe_colour(ring: &[[u8; 3]], bg: [f32; 3], o: &SampleOptions) -> Option<[f32; 3]> {
+    let mut far: Vec<[f32; 3]> = ring
+        .iter()
+        .filter(|&&p| dist_rgb(p, bg) > o.glyph_distance)
+        .map(|p| p.map(f32::from))
+        .collect();
+    if far.is_empty() || (far.len() as f32) < o.stripe_min_share * ring.len() as f32 {
+        return None;
+    }
+    let mut m = [0.0f32; 3];
+    for (k, v) in m.iter_mut().enumerate() {
+        far.sort_by(|a, b| a[k].total_cmp(&b[k]));
+        *v = far[far.len() / 2][k];
+    }
+    let (r, g, b) = (m[0], m[1], m[2]);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    // Red: the red channel leads; the hue's distance from 0 degrees is 60 (g - b) / (max - min).
+    let red = max == r && max - min >= o.stripe_min_chroma;
+    let hue = 60.0 * (g - b).abs() / (max - min).max(1.0);
+    (red && hue <= o.stripe_max_hue && chroma(m) >= o.stripe_min_chroma).then_some(m)
 }
 
 fn dist_rgb(a: [u8; 3], b: [f32; 3]) -> f32 {
@@ -173,6 +214,7 @@ pub(crate) fn sample_cell(
             *v /= nb;
         }
     }
+    let stripe = stripe_colour(&rgbs, bg, o);
     let q = o.glyph_points.max(2);
     let (mut hits, mut total) = (0usize, 0usize);
     let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
@@ -183,7 +225,9 @@ pub(crate) fn sample_cell(
             let fx = -o.glyph_half + 2.0 * o.glyph_half * ix as f32 / (q - 1) as f32;
             let p = px(img, cx + fx * pw, cy + fy * ph);
             total += 1;
-            if dist_rgb(p, bg) > o.glyph_distance {
+            let striped =
+                stripe.is_some_and(|s| on_segment(p.map(f32::from), bg, s).0 <= o.stripe_reach);
+            if dist_rgb(p, bg) > o.glyph_distance && !striped {
                 hits += 1;
                 x0 = x0.min(fx);
                 x1 = x1.max(fx);

@@ -6,7 +6,7 @@ use super::background::{cell_background_ex, themed_luma};
 use super::{CellRead, ICON_BINS, TangoReadOptions};
 use crate::board::{Grid, Icons, Theme};
 use crate::puzzle::{Pos, Symbol};
-use crate::vision::pixel::{chroma, luma, nearest};
+use crate::vision::pixel::{chroma, luma, nearest, on_segment};
 use image::RgbImage;
 
 /// Backgrounds, given split and icon measurements of every cell.
@@ -172,22 +172,6 @@ fn icon(
         shape,
         icon_luma,
     )
-}
-
-/// Where `p` lies against the segment from `a` to `b` (an alpha mix of the two): the largest
-/// channel difference from its nearest point on the segment, and that point's share of `b`.
-pub(super) fn on_segment(p: [f32; 3], a: [f32; 3], b: [f32; 3]) -> (f32, f32) {
-    let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    let len2 = d.iter().map(|v| v * v).sum::<f32>();
-    let t = if len2 > 0.0 {
-        ((0..3).map(|k| (p[k] - a[k]) * d[k]).sum::<f32>() / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let dist = (0..3)
-        .map(|k| (p[k] - (a[k] + t * d[k])).abs())
-        .fold(0.0, f32::max);
-    (dist, t)
 }
 
 /// The smallest arc (degrees) holding every hue.

@@ -1,10 +1,9 @@
 //! Stage 3b (Tango reader): the marker on each shared edge (`=`, `x` or none).
 
-use super::cells::on_segment;
 use super::{CellRead, EdgeRead, TangoReadOptions};
 use crate::board::{Grid, Theme};
 use crate::puzzle::{Edge, Marker};
-use crate::vision::pixel::{bilinear, chroma, luma};
+use crate::vision::pixel::{bilinear, chroma, luma, on_segment};
 use image::RgbImage;
 
 /// Reads the marker on one edge.
