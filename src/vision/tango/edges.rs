@@ -354,6 +354,58 @@ pub(super) fn read_edge(
     }
 }
 
+/// Lifts doubted marker reads that the board's own two kinds of glyph confirm (see
+/// [`TangoReadOptions::marker_board_split`]). Every clean glyph counts (nothing coloured
+/// masked, no intruder, no overlay on either cell); one is lifted only when the glyph model
+/// (where it looked) does not favour the other kind.
+pub(super) fn confirm_by_board(
+    edges: &mut [EdgeRead],
+    cells: &[CellRead],
+    grid: &Grid,
+    opts: &TangoReadOptions,
+) {
+    let Some([min_each, min_gap, lift]) = opts.marker_board_split else {
+        return;
+    };
+    let clean = |r: &EdgeRead| {
+        let (a, b) = r.edge.cells();
+        let quiet = |p: crate::puzzle::Pos| {
+            let c = &cells[p.index(grid.cols)];
+            !c.striped(opts) && !c.lit
+        };
+        r.marker.is_some()
+            && r.glyph_px > 0.0
+            && !r.intruder
+            && r.masked == 0.0
+            && r.contrast >= opts.marker_min_contrast
+            && quiet(a)
+            && quiet(b)
+    };
+    let peaks = |kind: Marker| -> Vec<f32> {
+        edges
+            .iter()
+            .filter(|r| clean(r) && r.marker == Some(kind))
+            .map(|r| r.mid_peak)
+            .collect()
+    };
+    let (xs, eqs) = (peaks(Marker::Opposite), peaks(Marker::Same));
+    if (xs.len() as f32) < min_each || (eqs.len() as f32) < min_each {
+        return;
+    }
+    let lo = |v: &[f32]| v.iter().copied().fold(f32::INFINITY, f32::min);
+    let hi = |v: &[f32]| v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let gap = lo(&xs) - hi(&eqs);
+    let spread = (hi(&xs) - lo(&xs)).max(hi(&eqs) - lo(&eqs));
+    if gap < min_gap || gap < spread {
+        return;
+    }
+    for r in edges.iter_mut() {
+        if clean(r) && r.glyph_p.is_none_or(|p| p >= 0.5) && r.conf < lift {
+            r.conf = lift;
+        }
+    }
+}
+
 /// The glyph around `(cx, cy)` for the glyph model (see [`EdgeRead::glyph_patch`]): a square of
 /// half side `half`, 9x9 cells each the mean of 3x3 `ink` samples (so thin strokes are not
 /// missed between samples), over `contrast`, folded by the left-right and top-bottom mirrors.

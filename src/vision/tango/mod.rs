@@ -141,6 +141,14 @@ pub struct TangoReadOptions {
     /// ... the second view counts only on a glyph whose box is at least this many image
     /// pixels (a 4 px glyph's middle row is one or two pixels). Default 5.
     pub marker_mid_peak_min_px: f32,
+    /// Markers told apart by the board's own two kinds: when the board's clean glyphs read
+    /// `x` and those read `=` (at least `[0]` of each) fall into two groups by their middle
+    /// row's peak ([`EdgeRead::mid_peak`]; every `x` above every `=`, the gap at least `[1]`
+    /// and at least each group's own spread), a doubted glyph of either group becomes as sure
+    /// as `[2]`. One kind of glyph drawn at one size on one board measures alike; on glyphs too
+    /// small for the absolute views (see `marker_mid_peak_min_px`) the two kinds still differ
+    /// by their centre's ink. `None`: off. Default `Some([2.0, 0.1, 0.6])`.
+    pub marker_board_split: Option<[f32; 3]>,
     /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
     /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
     /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
@@ -223,6 +231,7 @@ impl Default for TangoReadOptions {
             marker_shape_split: 0.0,
             marker_mid_peak: [0.32, 0.48, 0.2, 0.1],
             marker_mid_peak_min_px: 5.0,
+            marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
             marker_max_offset: 0.5,
@@ -809,10 +818,15 @@ fn read_edges(
     cells: &[CellRead],
     opts: &TangoReadOptions,
 ) -> Vec<EdgeRead> {
-    Tango::empty(grid.rows, grid.cols)
+    let mut edges: Vec<EdgeRead> = Tango::empty(grid.rows, grid.cols)
         .edges()
-        .map(|e| {
-            let mut r = read_edge(img, grid, theme, cells, e, opts);
+        .map(|e| read_edge(img, grid, theme, cells, e, opts))
+        .collect();
+    edges::confirm_by_board(&mut edges, cells, grid, opts);
+    edges
+        .into_iter()
+        .map(|mut r| {
+            let e = r.edge;
             let (a, b) = e.cells();
             // Beside stripes a glyph read stands when little of its patch was masked and, where
             // the glyph model looked, the model is sure of the same kind (stripes can leave an
