@@ -326,6 +326,27 @@ fn complete_by_the_rules(reading: &Reading) -> bool {
     }
 }
 
+/// Queens: two of the player's crowns as read share a row or a column or touch (diagonals
+/// included), a break of the rules that needs no reading of the regions. LinkedIn stripes
+/// every such break.
+fn crowns_clash(reading: &Reading) -> bool {
+    let crowns: Vec<Pos> = reading
+        .placed
+        .iter()
+        .filter_map(|p| match p {
+            Placed::Crown { pos } => Some(*pos),
+            _ => None,
+        })
+        .collect();
+    crowns.iter().enumerate().any(|(i, a)| {
+        crowns[i + 1..].iter().any(|b| {
+            a.row == b.row
+                || a.col == b.col
+                || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1)
+        })
+    })
+}
+
 /// Queens: the most doubted (or occluded) cells that touch one another (4-neighbours,
 /// chained); 0 for Tango.
 fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize {
@@ -496,6 +517,19 @@ pub fn solve_reading(
         Some(format!(
             "stripes or hatching lie over the board and the puzzle as read calls {} of the \
              player's pieces wrong: a region under them may be misread",
+            wrong.len()
+        ))
+    } else if queens
+        && !reading.overlay_seen
+        && crowns_clash(&reading)
+        && wrong.len() > certify.clash_max_wrong_pieces
+        && !reading.doubts.is_empty()
+    {
+        // LinkedIn stripes crowns that break a rule; crowns that do, with no stripes seen,
+        // are misread pieces (hatching, a veil), and what misread them may misread regions.
+        Some(format!(
+            "the player's crowns as read break a rule with no rule-break stripes seen, and the \
+             puzzle as read calls {} of the pieces wrong: the board may be misread",
             wrong.len()
         ))
     } else if !reading.overlay_seen && complete_by_the_rules(&reading) {

@@ -45,7 +45,14 @@ fn no_wrong_answer_on_any_variation() {
 /// - themed 3048: dark red squares and light red discs, alike by hue, size and shape, read as
 ///   one kind (now told apart as unlike by their lightness, and doubted);
 /// - stripes-over 3294: an `x` beside striped cells left with its top and bottom ink, read `=`
-///   surely (now doubted: the glyph model was not sure of it).
+///   surely (now doubted: the glyph model was not sure of it);
+/// - hint-mode 5277: white hatching over a Queens board misread its regions with little doubt,
+///   and its x marks as crowns that clash (now withheld: crowns that break a rule with no
+///   stripes seen, more than two pieces called wrong and regions read with doubt);
+/// - stripes-over 6208: translucent stripes over a Queens column hid a region border, a
+///   striped cell became a region of its own and two others merged; the stripes left the
+///   rings' median on the cells' colour, so they were not seen (now seen by the share of
+///   reddened ring points, and the stripes guard withholds the answer).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -72,6 +79,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-arrow", 2102),
         ("themed", 3048),
         ("stripes-over", 3294),
+        ("hint-mode", 5277),
+        ("stripes-over", 6208),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -53,6 +53,11 @@ pub struct CertifyOptions {
     /// then picks the wrong one). The pieces only veto a repair, they never make one.
     /// Default 0.
     pub max_repair_wrong_pieces: usize,
+    /// Queens: when the player's crowns as read break a rule (two in a line, or touching)
+    /// with no rule-break stripes seen, which LinkedIn never shows, an answer calling more
+    /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
+    /// (hint-mode hatching, a veil) may have misread regions too. Default 2.
+    pub clash_max_wrong_pieces: usize,
     /// Queens: a repair is refused when more than this many doubted cells touch one another
     /// (4-neighbours, chained). A repair lets each doubted cell take its own region or a
     /// neighbour's; a block of doubted cells may be a whole region misread (merged into a
@@ -67,6 +72,7 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
+            clash_max_wrong_pieces: 2,
             max_repair_changes: 3,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,

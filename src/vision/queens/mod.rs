@@ -274,7 +274,8 @@ fn read_into(
         .iter()
         .enumerate()
         .filter(|&(i, c)| {
-            c.spread >= opts.regions.streaked_min_spread
+            (c.spread >= opts.regions.streaked_min_spread
+                || c.reddened >= opts.regions.streaked_min_reddened)
                 && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
         })
         .count();

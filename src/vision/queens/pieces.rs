@@ -64,6 +64,7 @@ mod tests {
         let cell = |coverage: f32, width: f32| CellSample {
             colour: Lab::default(),
             spread: 0.0,
+            reddened: 0.0,
             shading: 0.0,
             glyph: Glyph {
                 coverage,

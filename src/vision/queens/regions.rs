@@ -46,6 +46,10 @@ pub struct RegionOptions {
     /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
     /// under 3 on every real capture at hand, striped ones 5 to 22. Default 4.5.
     pub streaked_min_spread: f32,
+    /// ... or whose ring is this share reddened ([`super::sample::CellSample::reddened`]:
+    /// translucent red stripes over half of it can leave the median, and so the spread, on
+    /// the cell's own colour). Default 0.15.
+    pub streaked_min_reddened: f32,
     /// Streaked cells are rule-break stripes when they are at most this share of the board
     /// (more is the hint mode's hatching over every region but one). Default 0.4.
     pub stripes_max_share: f32,
@@ -64,6 +68,7 @@ impl Default for RegionOptions {
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
             streaked_min_spread: 4.5,
+            streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
         }
     }
@@ -391,6 +396,7 @@ mod tests {
             .map(|&l| CellSample {
                 colour: colours[l as usize],
                 spread: 1.0,
+                reddened: 0.0,
                 shading: 0.0,
                 glyph: Glyph::default(),
             })

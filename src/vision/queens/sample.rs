@@ -49,6 +49,12 @@ pub struct SampleOptions {
     pub stripe_max_hue: f32,
     /// See `stripe_min_share`. Default 40.
     pub stripe_reach: f32,
+    /// CIELAB a* above the cell colour's at which a ring point counts as reddened (see
+    /// [`CellSample::reddened`]). Default 8.
+    pub red_shift: f32,
+    /// ... and the point's own a* at least this (red, not a dark line over a green or blue
+    /// cell, which also moves a* up towards 0). Default 10.
+    pub red_min_a: f32,
     /// Half-width of the scan across an edge. Default 0.2.
     pub edge_half: f32,
     /// Number of scans along each edge (spread over `edge_from..edge_from + edge_span` of its
@@ -76,6 +82,8 @@ impl Default for SampleOptions {
             stripe_min_chroma: 60.0,
             stripe_max_hue: 25.0,
             stripe_reach: 40.0,
+            red_shift: 8.0,
+            red_min_a: 10.0,
             edge_half: 0.2,
             edge_scans: 5,
             edge_from: 0.2,
@@ -110,6 +118,10 @@ pub struct CellSample {
     /// white or black veil (else 0). A flat fill stays near 0 whatever the noise; a band of
     /// light or shade crossing the cell (the win shimmer) raises it.
     pub shading: f32,
+    /// Share of the ring points redder than `colour` (CIELAB a* higher by at least
+    /// [`SampleOptions::red_shift`] and at least [`SampleOptions::red_min_a`]): translucent rule-break stripes tint part of the ring
+    /// red, which a flat fill, a crown, hatching or a veil do not.
+    pub reddened: f32,
     /// The centre glyph.
     pub glyph: Glyph,
 }
@@ -191,6 +203,11 @@ pub(crate) fn sample_cell(
         }
     }
     let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
+    let reddened = labs
+        .iter()
+        .filter(|l| l.a - colour.a >= o.red_shift && l.a >= o.red_min_a)
+        .count() as f32
+        / labs.len().max(1) as f32;
     let mut d: Vec<f32> = labs.iter().map(|l| l.delta_e(colour)).collect();
     let mid = d.len() / 2;
     let spread = if d.is_empty() {
@@ -254,6 +271,7 @@ pub(crate) fn sample_cell(
     CellSample {
         colour,
         spread,
+        reddened,
         shading: shading(&mut sectors, o.shading_tolerance),
         glyph,
     }

@@ -182,6 +182,7 @@ mod tests {
         CellSample {
             colour: Lab::from_hex(hex).expect("hex"),
             spread: 1.0,
+            reddened: 0.0,
             shading,
             glyph: Glyph::default(),
         }
