@@ -1,8 +1,9 @@
-//! Tango boards cut at an image edge (`vision::tango`'s extended reading): a board whose
+//! Boards cut at an image edge. Tango (`vision::tango`'s extended reading): a board whose
 //! outer column is mostly in view is read, its cut column doubted where the cut can hide
 //! something, and answered only when that cannot change the answer; a board cut through the
-//! middle of its outer column is refused as cut off. Runs whenever ../shared/realshots exists
-//! (it does in CI).
+//! middle of its outer column is refused as cut off. Queens: a lattice one row or column short
+//! of square running to one image edge is refused as cut off there. Runs whenever
+//! ../shared/realshots exists (it does in CI).
 
 use image::RgbImage;
 use snapsolve::answer::solve_reading;
@@ -84,6 +85,54 @@ fn a_board_cut_through_its_outer_column_is_read_or_refused_never_wrong() {
                 "{name}: expected a cut-off refusal, got {:?}",
                 other.map(|r| r.grid)
             ),
+        }
+    }
+}
+
+/// A Queens phone capture cut through its bottom row (45% of it in view, page all round
+/// otherwise) is refused as cut off at the bottom, not read as a square of eight real rows and
+/// a row of the page above; cut through its left column it is read whole (the cut column from
+/// its visible part) with the label's answer, or refused as cut off at the left.
+#[test]
+fn a_queens_board_cut_at_an_image_edge_is_refused_as_cut_off_or_read_right() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let name = "darcipeoples__linkedin-solvers__2025-05-04";
+    let img = shared_data::open_capture(&root.join(format!("queens/{name}.png")));
+    let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+    let p: Puzzle = snapsolve::format::parse(&label).unwrap();
+    let Outcome::Unique(want) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
+        panic!("{name}: the label has one solution");
+    };
+    let g = read_image(&img, &ReadOptions::default())
+        .expect("the whole board")
+        .grid;
+    let (w, h) = (img.width(), img.height());
+    // Bottom: keep 45% of the last row.
+    let y1 = (g.top + (g.rows as f32 - 0.55) * g.cell_h).round() as u32;
+    let bottom = image::imageops::crop_imm(&img, 0, 0, w, y1).to_image();
+    match read_image(&bottom, &ReadOptions::default()) {
+        Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Bottom),
+        other => panic!(
+            "expected a cut-off refusal, got {:?}",
+            other.map(|r| r.grid)
+        ),
+    }
+    // Left: keep 55% of the first column.
+    let x0 = (g.left + 0.45 * g.cell_w).round() as u32;
+    let left = image::imageops::crop_imm(&img, x0, 0, w - x0, h).to_image();
+    match read_image(&left, &ReadOptions::default()) {
+        Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left),
+        Err(e) => panic!("expected an answer or a cut-off refusal, got {e}"),
+        Ok(reading) => {
+            let solved = solve_reading(
+                reading,
+                &SolveOptions::default(),
+                &CertifyOptions::default(),
+            )
+            .unwrap();
+            assert_eq!(solved.answer(), Some(&want), "{}", solved.outcome_name());
         }
     }
 }

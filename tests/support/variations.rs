@@ -128,7 +128,14 @@ pub fn run(seed: u64, variation: &str) -> (Class, String) {
     after_render(variation, &mut shot.image);
     let reading = match read_image(&shot.image, &ReadOptions::default()) {
         Ok(r) => r,
-        Err(e) => return (Class::Refused, e.to_string()),
+        Err(e) => {
+            let cut = opts
+                .variations
+                .cut
+                .map(|side| format!(" (rendered cut at the {side} edge)"))
+                .unwrap_or_default();
+            return (Class::Refused, format!("{e}{cut}"));
+        }
     };
     let occluded = reading.occluded.len();
     let solved = match solve_reading(

@@ -385,16 +385,30 @@ pub fn locate(img: &RgbImage, o: &QueensLocateOptions) -> Option<QueensLattice> 
 /// Steps: working copy -> cell candidates -> largest lattice family -> lattice coordinates and
 /// a least-squares fit -> cells joining on the lattice -> squared up -> the grid.
 pub fn locate_explained(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, String> {
-    locate_spanned(img, o).map_err(|(reason, _)| reason)
+    locate_spanned(img, o).map_err(|e| e.reason)
+}
+
+/// Why [`locate_spanned`] found no board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotFound {
+    /// In words.
+    pub reason: String,
+    /// The larger side of the cell lattice seen (rows or columns of cells), when one was.
+    pub span: Option<usize>,
+    /// The lattice is one row or column short of square and its short side runs to this
+    /// image edge: the board is cut off there.
+    pub cut: Option<crate::board::Side>,
 }
 
 /// Like [`locate_explained`]; a lattice refused for its shape or for too few cells seen also
-/// gives the larger of its sides (how many rows or columns of cells were seen).
-pub fn locate_spanned(
-    img: &RgbImage,
-    o: &QueensLocateOptions,
-) -> Result<QueensLattice, (String, Option<usize>)> {
-    let plain = |e: String| (e, None);
+/// gives the larger of its sides (how many rows or columns of cells were seen), and the image
+/// edge that cuts it when it is one row or column short there.
+pub fn locate_spanned(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensLattice, NotFound> {
+    let plain = |reason: String| NotFound {
+        reason,
+        span: None,
+        cut: None,
+    };
     if img.width() < 8 || img.height() < 8 {
         return Err(plain("image too small".into()));
     }
@@ -407,21 +421,51 @@ pub fn locate_spanned(
     let span = Span::of(&seen);
     let span = square_up(&work, span, &fit, o);
     let (ni, nj) = span.sides();
+    let k = work.k as f32;
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
-        return Err((
-            format!("cell lattice spans {ni} x {nj} cells"),
-            Some(ni.max(nj)),
-        ));
+        // One row or column short of square, its short side running to one image edge (the
+        // cut cell's visible part lies between the lattice and the edge): a cut board.
+        let cut = if ni.abs_diff(nj) == 1 && (o.min_n..=o.max_n).contains(&ni.max(nj)) {
+            let left = (fit.x0 + (span.imin as f32 - 0.5) * fit.px) * k;
+            let right = (fit.x0 + (span.imax as f32 + 0.5) * fit.px) * k;
+            let top = (fit.y0 + (span.jmin as f32 - 0.5) * fit.py) * k;
+            let bottom = (fit.y0 + (span.jmax as f32 + 0.5) * fit.py) * k;
+            let (w, h) = (img.width() as f32, img.height() as f32);
+            let (pw, ph) = (fit.px * k, fit.py * k);
+            use crate::board::Side;
+            let near: Vec<Side> = if ni < nj {
+                [(left < pw, Side::Left), (w - right < pw, Side::Right)]
+            } else {
+                [(top < ph, Side::Top), (h - bottom < ph, Side::Bottom)]
+            }
+            .into_iter()
+            .filter(|&(near, _)| near)
+            .map(|(_, side)| side)
+            .collect();
+            // Both sides near the edges (a crop tight to the board): which one is cut cannot
+            // be told this way.
+            match near.as_slice() {
+                [side] => Some(*side),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        return Err(NotFound {
+            reason: format!("cell lattice spans {ni} x {nj} cells"),
+            span: Some(ni.max(nj)),
+            cut,
+        });
     }
     let n = ni;
     let seen_frac = seen.len() as f32 / (n * n) as f32;
     if seen_frac < o.min_seen {
-        return Err((
-            format!("only {:.0}% of the {n}x{n} cells seen", seen_frac * 100.0),
-            Some(n),
-        ));
+        return Err(NotFound {
+            reason: format!("only {:.0}% of the {n}x{n} cells seen", seen_frac * 100.0),
+            span: Some(n),
+            cut: None,
+        });
     }
-    let k = work.k as f32;
     let grid = Grid {
         rows: n,
         cols: n,
@@ -638,8 +682,31 @@ fn square_up(work: &Work, mut s: Span, fit: &LatticeFit, o: &QueensLocateOptions
             (s.imin, s.imax)
         };
         let (lo, hi) = (lo as f32, hi as f32);
-        let s_lo = border_support(work, fit, cols_short, across, (lo - 1.0, lo - 1.5), o);
-        let s_hi = border_support(work, fit, cols_short, across, (hi + 1.0, hi + 1.5), o);
+        // A row that would straddle the image edge (its inner side in the image, its centre
+        // beyond) may be a cut row: then a row is added only where it runs out of the image
+        // itself (a cut row read from its visible part), never where it lies whole in the
+        // image (that would be page above or beside the board taken for a row of it).
+        let mid = (across.0 + across.1) / 2;
+        let at = |e: f32| {
+            if cols_short {
+                (fit.x0 + e * fit.px, fit.y0 + mid as f32 * fit.py)
+            } else {
+                (fit.x0 + mid as f32 * fit.px, fit.y0 + e * fit.py)
+            }
+        };
+        let inside =
+            |(p, q): (f32, f32)| p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32;
+        let straddles = |inner: f32, centre: f32| inside(at(inner)) && !inside(at(centre));
+        let edge_near = straddles(lo - 0.5, lo - 1.0) || straddles(hi + 0.5, hi + 1.0);
+        let allowed = |outer: f32| !edge_near || !inside(at(outer));
+        let mut s_lo = border_support(work, fit, cols_short, across, (lo - 1.0, lo - 1.5), o);
+        let mut s_hi = border_support(work, fit, cols_short, across, (hi + 1.0, hi + 1.5), o);
+        if !allowed(lo - 1.5) {
+            s_lo = 0.0;
+        }
+        if !allowed(hi + 1.5) {
+            s_hi = 0.0;
+        }
         if s_lo.max(s_hi) < o.min_border_support {
             break;
         }

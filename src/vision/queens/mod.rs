@@ -156,7 +156,10 @@ fn find_board(
     };
     let located = locate::locate_spanned(img, lo);
     lap(trace, "locate");
-    let located = located.map_err(|(reason, side)| (ReadError::NoBoard(reason), side))?;
+    let located = located.map_err(|e| match e.cut {
+        Some(side) => (ReadError::CutOff { side }, e.span),
+        None => (ReadError::NoBoard(e.reason), e.span),
+    })?;
     trace.located = Some(located.clone());
     let grid = located.grid;
     let samples = sample::sample(img, &grid, &opts.sample);

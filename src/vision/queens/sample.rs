@@ -55,6 +55,10 @@ pub struct SampleOptions {
     /// ... and the point's own a* at least this (red, not a dark line over a green or blue
     /// cell, which also moves a* up towards 0). Default 10.
     pub red_min_a: f32,
+    /// ... and reddened points in at least this many of the ring's eight sectors (stripes
+    /// cross the whole ring; a neighbour's red seen at one side of it under a slight tilt
+    /// does not). Default 8.
+    pub red_min_sectors: usize,
     /// Half-width of the scan across an edge. Default 0.2.
     pub edge_half: f32,
     /// Number of scans along each edge (spread over `edge_from..edge_from + edge_span` of its
@@ -84,6 +88,7 @@ impl Default for SampleOptions {
             stripe_reach: 40.0,
             red_shift: 8.0,
             red_min_a: 10.0,
+            red_min_sectors: 8,
             edge_half: 0.2,
             edge_scans: 5,
             edge_from: 0.2,
@@ -186,6 +191,7 @@ pub(crate) fn sample_cell(
     let m = o.ring_points.max(2);
     let mut labs: Vec<Lab> = Vec::with_capacity(m * m);
     let mut rgbs: Vec<[u8; 3]> = Vec::with_capacity(m * m);
+    let mut in_sector: Vec<usize> = Vec::with_capacity(m * m);
     let mut sectors: [Vec<Lab>; SECTORS] =
         std::array::from_fn(|_| Vec::with_capacity(m * m / SECTORS + 1));
     for iy in 0..m {
@@ -198,16 +204,24 @@ pub(crate) fn sample_cell(
             let p = px(img, cx + fx * pw, cy + fy * ph);
             let lab = Lab::from_rgb(p);
             sectors[sector(fx, fy)].push(lab);
+            in_sector.push(sector(fx, fy));
             rgbs.push(p);
             labs.push(lab);
         }
     }
     let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
-    let reddened = labs
-        .iter()
-        .filter(|l| l.a - colour.a >= o.red_shift && l.a >= o.red_min_a)
-        .count() as f32
-        / labs.len().max(1) as f32;
+    // Stripes cross the whole ring; a neighbouring red region's colour at the ring's edge (a
+    // slight tilt) reddens one side of it only.
+    let red = |l: &Lab| l.a - colour.a >= o.red_shift && l.a >= o.red_min_a;
+    let mut red_sectors = [false; SECTORS];
+    for (l, &k) in labs.iter().zip(&in_sector) {
+        red_sectors[k] |= red(l);
+    }
+    let reddened = if red_sectors.iter().filter(|&&r| r).count() >= o.red_min_sectors {
+        labs.iter().filter(|l| red(l)).count() as f32 / labs.len().max(1) as f32
+    } else {
+        0.0
+    };
     let mut d: Vec<f32> = labs.iter().map(|l| l.delta_e(colour)).collect();
     let mid = d.len() / 2;
     let spread = if d.is_empty() {
