@@ -83,9 +83,12 @@ fn main() -> anyhow::Result<()> {
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {
             println!(
-                "# edge {} contrast {:.0} ink chroma {:.0} shape {:.2} aspect {:.2} mid peak {:.2} \
-                 glyph {:.1} px model {:?} {:?} ({:.2})",
+                "# edge {} masked {:.2} veiled {:.2} tinted {:.2} contrast {:.0} ink chroma {:.0} \
+                 shape {:.2} aspect {:.2} mid peak {:.2} glyph {:.1} px model {:?} {:?} ({:.2})",
                 e.edge,
+                e.masked,
+                e.veiled,
+                e.tinted,
                 e.contrast,
                 e.ink_chroma,
                 e.stroke_ratio,

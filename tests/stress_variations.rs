@@ -52,7 +52,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes-over 6208: translucent stripes over a Queens column hid a region border, a
 ///   striped cell became a region of its own and two others merged; the stripes left the
 ///   rings' median on the cells' colour, so they were not seen (now seen by the share of
-///   reddened ring points, and the stripes guard withholds the answer).
+///   reddened ring points, and the stripes guard withholds the answer);
+/// - stripes-over 7262: pale translucent stripes over a Tango column tinted the right half of
+///   an `x` beside it, unmasked (too pale), and the `<` left read `=` surely (now doubted: a
+///   glyph between a striped and a clear cell with tinted samples).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -81,6 +84,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 3294),
         ("hint-mode", 5277),
         ("stripes-over", 6208),
+        ("stripes-over", 7262),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -107,6 +107,7 @@ pub(super) fn read_edge(
         edge,
         masked,
         veiled,
+        tinted: 0.0,
         contrast,
         ink_chroma: 0.0,
         aspect: 0.0,
@@ -202,10 +203,16 @@ pub(super) fn read_edge(
         .map_or(0.0, |&k| chromas[k]);
     // Glyph measurements for the learned models (crate::models), whatever the rule decides.
     let ink_frac = glyph.len() as f32 / (n * n) as f32;
+    let tinted = glyph
+        .iter()
+        .filter(|&&k| chromas[k] > opts.locate.neutral_chroma)
+        .count() as f32
+        / glyph.len().max(1) as f32;
     let glyph_none = |conf: f32| EdgeRead {
         contrast,
         ink_chroma,
         ink_frac,
+        tinted,
         intruder,
         ..none(conf)
     };

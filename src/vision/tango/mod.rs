@@ -58,6 +58,11 @@ pub struct TangoReadOptions {
     /// difference) of the line from the cell's background to the overlay's colour is the
     /// overlay over the background (a stripe or its antialiased edge), not the icon. Default 40.
     pub overlay_colour_reach: f32,
+    /// A glyph between a striped and a clear cell is doubted when more than this share of its
+    /// samples are coloured beyond `locate.neutral_chroma` ([`EdgeRead::tinted`]: half of it
+    /// lies under translucent stripes, pale enough not to be masked, and what is read may be
+    /// the other half). Default 0.1.
+    pub overlay_max_tinted: f32,
     /// A marker read beside a covered cell keeps its confidence when at most this fraction of
     /// the middle of its patch was masked as coloured overlay. Default 0.15.
     pub overlay_max_masked: f32,
@@ -203,6 +208,7 @@ impl Default for TangoReadOptions {
             overlay_max_frac: 0.05,
             overlay_given_conf: 0.2,
             overlay_colour_reach: 40.0,
+            overlay_max_tinted: 0.1,
             overlay_max_masked: 0.15,
             icon_radius: 0.3,
             icon_samples: 24,
@@ -308,6 +314,9 @@ pub struct EdgeRead {
     /// Part of `masked` that a striped neighbour's plain stripes over its background do not
     /// explain: something (a glyph) may lie under translucent stripes there.
     pub veiled: f32,
+    /// Share of the glyph's samples coloured beyond `locate.neutral_chroma` (marker ink is
+    /// near-neutral): tinted by an overlay over it (0 when no glyph).
+    pub tinted: f32,
     /// Chroma of the glyph's strongest sample (0 when no glyph).
     pub ink_chroma: f32,
     /// Glyph bounding box width / height (0 when no glyph).
@@ -835,9 +844,14 @@ fn read_edges(
                 (Some([sure, ..]), Some(p)) => p < sure,
                 _ => false,
             };
+            // Stripes over one of the two cells only tint half the glyph: what is read may be
+            // the other half (an `x` cut to a `<` reads `=`).
+            let striped = |p: crate::puzzle::Pos| cells[p.index(grid.cols)].striped(opts);
+            let half_tinted = striped(a) != striped(b) && r.tinted > opts.overlay_max_tinted;
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                (c.striped(opts) && (r.veiled > opts.overlay_max_masked || unsure)) || c.lit
+                (c.striped(opts) && (r.veiled > opts.overlay_max_masked || half_tinted || unsure))
+                    || c.lit
             });
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
