@@ -55,7 +55,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   reddened ring points, and the stripes guard withholds the answer);
 /// - stripes-over 7262: pale translucent stripes over a Tango column tinted the right half of
 ///   an `x` beside it, unmasked (too pale), and the `<` left read `=` surely (now doubted: a
-///   glyph between a striped and a clear cell with tinted samples).
+///   glyph between a striped and a clear cell with tinted samples);
+/// - pointer-arrow 9043: a dark-mode arrow resting on an `x`, not found as a pointer, read with
+///   it as one tall glyph `=` surely (now doubted: twice the size of the board's other `=`).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -85,6 +87,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 5277),
         ("stripes-over", 6208),
         ("stripes-over", 7262),
+        ("pointer-arrow", 9043),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -413,6 +413,34 @@ pub(super) fn confirm_by_board(
     }
 }
 
+/// Doubts glyphs much larger than the board's others (see
+/// [`TangoReadOptions::marker_odd_size`]).
+pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some(ratio) = opts.marker_odd_size else {
+        return;
+    };
+    let median_of = |kind: Marker, edges: &[EdgeRead]| {
+        let mut sizes: Vec<f32> = edges
+            .iter()
+            .filter(|r| r.marker == Some(kind) && r.glyph_px > 0.0)
+            .map(|r| r.glyph_px)
+            .collect();
+        sizes.sort_by(f32::total_cmp);
+        // At least three of the kind: the odd one and two others.
+        (sizes.len() >= 3).then(|| sizes[sizes.len() / 2])
+    };
+    let medians = [Marker::Same, Marker::Opposite].map(|k| (k, median_of(k, edges)));
+    for r in edges.iter_mut() {
+        let median = medians
+            .iter()
+            .find(|(k, _)| r.marker == Some(*k))
+            .and_then(|(_, m)| *m);
+        if median.is_some_and(|m| r.glyph_px > ratio * m) {
+            r.conf = r.conf.min(opts.marker_intruder_conf);
+        }
+    }
+}
+
 /// The glyph around `(cx, cy)` for the glyph model (see [`EdgeRead::glyph_patch`]): a square of
 /// half side `half`, 9x9 cells each the mean of 3x3 `ink` samples (so thin strokes are not
 /// missed between samples), over `contrast`, folded by the left-right and top-bottom mirrors.

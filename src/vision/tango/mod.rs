@@ -154,6 +154,12 @@ pub struct TangoReadOptions {
     /// small for the absolute views (see `marker_mid_peak_min_px`) the two kinds still differ
     /// by their centre's ink. `None`: off. Default `Some([2.0, 0.1, 0.6])`.
     pub marker_board_split: Option<[f32; 3]>,
+    /// LinkedIn draws every marker of one kind on a board at one size: a glyph whose box is
+    /// more than this many times the median of the glyphs read as its kind (at least three,
+    /// itself included) has something else in it (a pointer resting on a marker) and is
+    /// doubted like a glyph beside an intruder (`marker_intruder_conf`). `None`: off. Default
+    /// `Some(1.4)` (within a kind, real boards measure up to 1.25 at 2-3 px glyphs).
+    pub marker_odd_size: Option<f32>,
     /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
     /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
     /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
@@ -238,6 +244,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak: [0.32, 0.48, 0.2, 0.1],
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
+            marker_odd_size: Some(1.4),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
             marker_max_offset: 0.5,
@@ -832,6 +839,7 @@ fn read_edges(
         .map(|e| read_edge(img, grid, theme, cells, e, opts))
         .collect();
     edges::confirm_by_board(&mut edges, cells, grid, opts);
+    edges::doubt_oversized(&mut edges, opts);
     edges
         .into_iter()
         .map(|mut r| {
