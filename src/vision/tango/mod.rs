@@ -157,8 +157,8 @@ pub struct TangoReadOptions {
     /// LinkedIn draws every marker of one kind on a board at one size: a glyph whose box is
     /// more than this many times the median of the glyphs read as its kind (at least three,
     /// itself included) has something else in it (a pointer resting on a marker) and is
-    /// doubted like a glyph beside an intruder (`marker_intruder_conf`). `None`: off. Default
-    /// `Some(1.4)` (within a kind, real boards measure up to 1.25 at 2-3 px glyphs).
+    /// doubted like a glyph beside an intruder (`marker_intruder_conf`); within a kind, the
+    /// real boards at hand measure up to 1.25. `None`: off. Default `Some(1.4)`.
     pub marker_odd_size: Option<f32>,
     /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
     /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
