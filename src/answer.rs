@@ -302,14 +302,7 @@ fn complete_by_the_rules(reading: &Reading) -> bool {
         }
         Puzzle::Queens(q) => {
             let n = q.n();
-            let crowns: Vec<Pos> = reading
-                .placed
-                .iter()
-                .filter_map(|p| match p {
-                    Placed::Crown { pos } => Some(*pos),
-                    _ => None,
-                })
-                .collect();
+            let crowns = player_crowns(reading);
             let distinct = |f: fn(&Pos) -> usize| {
                 let mut v: Vec<usize> = crowns.iter().map(f).collect();
                 v.sort_unstable();
@@ -326,18 +319,23 @@ fn complete_by_the_rules(reading: &Reading) -> bool {
     }
 }
 
-/// Queens: two of the player's crowns as read share a row or a column or touch (diagonals
-/// included), a break of the rules that needs no reading of the regions. LinkedIn stripes
-/// every such break.
-fn crowns_clash(reading: &Reading) -> bool {
-    let crowns: Vec<Pos> = reading
+/// The cells of the player's crowns as read.
+fn player_crowns(reading: &Reading) -> Vec<Pos> {
+    reading
         .placed
         .iter()
         .filter_map(|p| match p {
             Placed::Crown { pos } => Some(*pos),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// Queens: two of the player's crowns as read share a row or a column or touch (diagonals
+/// included), a break of the rules that needs no reading of the regions. LinkedIn stripes
+/// every such break.
+fn crowns_clash(reading: &Reading) -> bool {
+    let crowns = player_crowns(reading);
     crowns.iter().enumerate().any(|(i, a)| {
         crowns[i + 1..].iter().any(|b| {
             a.row == b.row

@@ -687,15 +687,8 @@ fn square_up(work: &Work, mut s: Span, fit: &LatticeFit, o: &QueensLocateOptions
         // itself (a cut row read from its visible part), never where it lies whole in the
         // image (that would be page above or beside the board taken for a row of it).
         let mid = (across.0 + across.1) / 2;
-        let at = |e: f32| {
-            if cols_short {
-                (fit.x0 + e * fit.px, fit.y0 + mid as f32 * fit.py)
-            } else {
-                (fit.x0 + mid as f32 * fit.px, fit.y0 + e * fit.py)
-            }
-        };
-        let inside =
-            |(p, q): (f32, f32)| p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32;
+        let at = |e: f32| lattice_point(fit, cols_short, e, mid);
+        let inside = |p: (f32, f32)| in_work(work, p);
         let straddles = |inner: f32, centre: f32| inside(at(inner)) && !inside(at(centre));
         let edge_near = straddles(lo - 0.5, lo - 1.0) || straddles(hi + 0.5, hi + 1.0);
         let allowed = |outer: f32| !edge_near || !inside(at(outer));
@@ -721,6 +714,21 @@ fn square_up(work: &Work, mut s: Span, fit: &LatticeFit, o: &QueensLocateOptions
     s
 }
 
+/// The working-copy point at lattice position `e` across the added column (`cols_short`) or
+/// row and `t` along it.
+fn lattice_point(fit: &LatticeFit, cols_short: bool, e: f32, t: i32) -> (f32, f32) {
+    if cols_short {
+        (fit.x0 + e * fit.px, fit.y0 + t as f32 * fit.py)
+    } else {
+        (fit.x0 + t as f32 * fit.px, fit.y0 + e * fit.py)
+    }
+}
+
+/// Whether a working-copy point lies in the image.
+fn in_work(work: &Work, (p, q): (f32, f32)) -> bool {
+    p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32
+}
+
 /// Share of the cells of an added column (`cols_short`) or row, centred at lattice position
 /// `centre` over `across` (inclusive), whose centre is in the image and whose outer border (at
 /// lattice position `edge`) is a line or lies beyond the image edge (crops cut at the board's
@@ -733,15 +741,8 @@ fn border_support(
     (centre, edge): (f32, f32),
     o: &QueensLocateOptions,
 ) -> f32 {
-    let at = |e: f32, t: i32| {
-        if cols_short {
-            (fit.x0 + e * fit.px, fit.y0 + t as f32 * fit.py)
-        } else {
-            (fit.x0 + t as f32 * fit.px, fit.y0 + e * fit.py)
-        }
-    };
-    let inside =
-        |(p, q): (f32, f32)| p >= 0.0 && q >= 0.0 && p < work.w as f32 && q < work.h as f32;
+    let at = |e: f32, t: i32| lattice_point(fit, cols_short, e, t);
+    let inside = |p: (f32, f32)| in_work(work, p);
     let reach = o.border_reach * fit.px;
     let hits = (a..=b)
         .filter(|&t| {
