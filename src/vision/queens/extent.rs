@@ -21,6 +21,11 @@ pub struct ExtentOptions {
     pub match_distance: f32,
     /// ...and its chroma is above this (white, grey and black pages do not count). Default 8.
     pub min_chroma: f32,
+    /// An outside cell of any chroma matches the board when it is within `match_distance` of
+    /// a board cell's colour and at least this CIE76 distance from the page's colour (the
+    /// median of the image's outermost pixels): the beige and grey regions of a board dimmed
+    /// by the hint mode on a dark page. `None` leaves grey cells out. Default Some(25).
+    pub page_distance: Option<f32>,
     /// A side continues when at least this share of its outside cells (those inside the
     /// image) match... Default 0.5.
     pub min_share: f32,
@@ -37,6 +42,7 @@ impl Default for ExtentOptions {
         ExtentOptions {
             match_distance: 10.0,
             min_chroma: 8.0,
+            page_distance: Some(25.0),
             min_share: 0.5,
             min_cells: 2,
             min_cell_lightness: 30.0,
@@ -105,14 +111,17 @@ pub fn check_extent(
         .map(|c| c.colour)
         .filter(|c| c.chroma() > o.min_chroma)
         .collect();
+    let page = o
+        .page_distance
+        .and_then(|d| page_colour(img).map(|p| (p, d)));
     let around = Beyond::sample(img, grid, sample_opts);
     for (side, colours) in &around.sides {
         let (side, beyond) = (*side, shifted(grid, *side));
         let continues = side_continues(colours, o, |colour| {
-            colour.chroma() > o.min_chroma
-                && palette
-                    .iter()
-                    .any(|p| p.delta_e(colour) <= o.match_distance)
+            let matches = |p: &Lab| p.delta_e(colour) <= o.match_distance;
+            let coloured = colour.chroma() > o.min_chroma && palette.iter().any(matches);
+            let unlike_page = page.is_some_and(|(p, d)| p.delta_e(colour) >= d);
+            coloured || (unlike_page && samples.cells.iter().any(|c| matches(&c.colour)))
         });
         if continues {
             return Err(if reaches_edge(img, &beyond, side) {
@@ -127,6 +136,26 @@ pub fn check_extent(
         }
     }
     Ok(around)
+}
+
+/// The median colour of the image's outermost pixels (every 4th along each edge): the page
+/// around a board, when the image is more than the board. `None` for an image under 8 px a
+/// side.
+fn page_colour(img: &RgbImage) -> Option<Lab> {
+    let (w, h) = img.dimensions();
+    if w < 8 || h < 8 {
+        return None;
+    }
+    let mut v: Vec<Lab> = Vec::new();
+    for x in (0..w).step_by(4) {
+        v.push(Lab::from_rgb(img.get_pixel(x, 0).0));
+        v.push(Lab::from_rgb(img.get_pixel(x, h - 1).0));
+    }
+    for y in (0..h).step_by(4) {
+        v.push(Lab::from_rgb(img.get_pixel(0, y).0));
+        v.push(Lab::from_rgb(img.get_pixel(w - 1, y).0));
+    }
+    Lab::median(&mut v)
 }
 
 /// Whether, along some side, the cells one pitch beyond the grid are coloured (whatever their

@@ -49,6 +49,16 @@ pub struct SampleOptions {
     pub stripe_max_hue: f32,
     /// See `stripe_min_share`. Default 40.
     pub stripe_reach: f32,
+    /// Ring points lighter than the background by at least this much luma and darker in no
+    /// channel by more than 8, when they make up at least `hatch_min_share` of the ring, are
+    /// light hatching (the cells a phone's hint mode leaves out) or a light band: centre
+    /// points on the line from the background to their median colour are not glyph, as for
+    /// stripes. x marks and crowns are darker than their cell. `None` turns the rule off.
+    /// Default Some(20).
+    pub hatch_min_lift: Option<f32>,
+    /// See `hatch_min_lift` (thin hatching lines cover less of the ring than stripes).
+    /// Default 0.03.
+    pub hatch_min_share: f32,
     /// CIELAB a* above the cell colour's at which a ring point counts as reddened (see
     /// [`CellSample::reddened`]). Default 8.
     pub red_shift: f32,
@@ -86,6 +96,8 @@ impl Default for SampleOptions {
             stripe_min_chroma: 60.0,
             stripe_max_hue: 25.0,
             stripe_reach: 40.0,
+            hatch_min_lift: Some(20.0),
+            hatch_min_share: 0.03,
             red_shift: 8.0,
             red_min_a: 10.0,
             red_min_sectors: 8,
@@ -150,28 +162,47 @@ fn px(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
     img.get_pixel(xi, yi).0
 }
 
-/// The colour of rule-break stripes over a cell's ring, if they are there (see
-/// [`SampleOptions::stripe_min_share`]).
+/// The colour of rule-break stripes or light hatching over a cell's ring, if they are there
+/// (see [`SampleOptions::stripe_min_share`] and [`SampleOptions::hatch_min_lift`]).
 fn stripe_colour(ring: &[[u8; 3]], bg: [f32; 3], o: &SampleOptions) -> Option<[f32; 3]> {
-    let mut far: Vec<[f32; 3]> = ring
+    let far: Vec<[f32; 3]> = ring
         .iter()
         .filter(|&&p| dist_rgb(p, bg) > o.glyph_distance)
         .map(|p| p.map(f32::from))
         .collect();
-    if far.is_empty() || (far.len() as f32) < o.stripe_min_share * ring.len() as f32 {
-        return None;
+    let share = |v: &[[f32; 3]]| v.len() as f32 / ring.len().max(1) as f32;
+    if !far.is_empty() && share(&far) >= o.stripe_min_share {
+        let m = median_rgb(far.clone());
+        let (r, g, b) = (m[0], m[1], m[2]);
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        // Red: the red channel leads; the hue's distance from 0 degrees is
+        // 60 (g - b) / (max - min).
+        let red = max == r && max - min >= o.stripe_min_chroma;
+        let hue = 60.0 * (g - b).abs() / (max - min).max(1.0);
+        if red && hue <= o.stripe_max_hue && chroma(m) >= o.stripe_min_chroma {
+            return Some(m);
+        }
     }
+    // Light hatching: the ring points lighter than the background (a dark border or a
+    // neighbour's colour at the ring's edge does not count).
+    let lift = o.hatch_min_lift?;
+    let luma = |p: [f32; 3]| 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+    let light: Vec<[f32; 3]> = ring
+        .iter()
+        .map(|p| p.map(f32::from))
+        .filter(|p| luma(*p) - luma(bg) >= lift && (0..3).all(|k| p[k] >= bg[k] - 8.0))
+        .collect();
+    (!light.is_empty() && share(&light) >= o.hatch_min_share).then(|| median_rgb(light))
+}
+
+/// Per-channel median.
+fn median_rgb(mut v: Vec<[f32; 3]>) -> [f32; 3] {
     let mut m = [0.0f32; 3];
-    for (k, v) in m.iter_mut().enumerate() {
-        far.sort_by(|a, b| a[k].total_cmp(&b[k]));
-        *v = far[far.len() / 2][k];
+    for (k, c) in m.iter_mut().enumerate() {
+        v.sort_by(|a, b| a[k].total_cmp(&b[k]));
+        *c = v[v.len() / 2][k];
     }
-    let (r, g, b) = (m[0], m[1], m[2]);
-    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
-    // Red: the red channel leads; the hue's distance from 0 degrees is 60 (g - b) / (max - min).
-    let red = max == r && max - min >= o.stripe_min_chroma;
-    let hue = 60.0 * (g - b).abs() / (max - min).max(1.0);
-    (red && hue <= o.stripe_max_hue && chroma(m) >= o.stripe_min_chroma).then_some(m)
+    m
 }
 
 fn dist_rgb(a: [u8; 3], b: [f32; 3]) -> f32 {
@@ -456,6 +487,62 @@ mod tests {
                     assert!(w > 4.0, "thick {r},{c}: {w}");
                 }
             }
+        }
+    }
+
+    /// One 80 px cell of `fill` under white diagonal hatching (2 px lines every 12 px), with
+    /// a dark x mark at its centre when `mark`.
+    fn hatched_cell(fill: [u8; 3], mark: bool) -> RgbImage {
+        RgbImage::from_fn(80, 80, |x, y| {
+            let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+            if mark && dx.abs() <= 5 && (dx - dy).abs() <= 1
+                || mark && dx.abs() <= 5 && (dx + dy).abs() <= 1
+            {
+                image::Rgb([40, 40, 40])
+            } else if (x + y) % 12 < 2 {
+                image::Rgb([250, 250, 250])
+            } else {
+                image::Rgb(fill)
+            }
+        })
+    }
+
+    #[test]
+    fn light_hatching_is_not_a_glyph_and_hides_no_x_mark() {
+        let g = Grid {
+            rows: 1,
+            cols: 1,
+            left: 0.0,
+            top: 0.0,
+            cell_w: 80.0,
+            cell_h: 80.0,
+        };
+        let o = SampleOptions::default();
+        for fill in [
+            [187, 163, 226],
+            [255, 123, 96],
+            [150, 190, 255],
+            [223, 223, 223],
+        ] {
+            let blank = sample_cell(&hatched_cell(fill, false), &g, 0, 0, &o);
+            assert_eq!(blank.glyph.coverage, 0.0, "{fill:?}");
+            let marked = sample_cell(&hatched_cell(fill, true), &g, 0, 0, &o);
+            assert!(
+                marked.glyph.coverage > 0.008,
+                "{fill:?}: {:?}",
+                marked.glyph
+            );
+            assert!(marked.glyph.width < 0.2, "{fill:?}: {:?}", marked.glyph);
+            // The rule off: the hatching is glyph (on a cell far enough from white).
+            if fill == [223, 223, 223] {
+                continue;
+            }
+            let off = SampleOptions {
+                hatch_min_lift: None,
+                ..o.clone()
+            };
+            let seen = sample_cell(&hatched_cell(fill, false), &g, 0, 0, &off);
+            assert!(seen.glyph.coverage > 0.0, "{fill:?}");
         }
     }
 }
