@@ -430,7 +430,23 @@ pub fn solve_reading(
         Outcome::Unique(s) => Some(certify::certify_unique(&reading, s, certify)),
         Outcome::None { .. } | Outcome::Several { .. } => {
             let c = certify::repair(&reading, certify);
+            let several = matches!(report.outcome, Outcome::Several { .. });
             match c {
+                Certificate::Repaired { ref changes, .. }
+                    if several
+                        && certify.several_adds_only
+                        && !changes.iter().all(|c| {
+                            matches!(c.read, certify::Value::Empty | certify::Value::NoMarker)
+                        }) =>
+                {
+                    Some(Certificate::Unrepaired {
+                        suspects: certify::free_elements(&reading, certify),
+                        reason: "the puzzle as read has several solutions (a clue is missing), \
+                                 and the only reading with one changes what was read: the \
+                                 clue missing may be one lost without a doubt"
+                            .into(),
+                    })
+                }
                 Certificate::Repaired {
                     ref puzzle,
                     ref solution,
@@ -451,7 +467,9 @@ pub fn solve_reading(
                         // be lost without a doubt, and a repair only changes what was seen.
                         Some(Certificate::Unrepaired {
                             suspects: certify::free_elements(&reading, certify),
-                            reason: "the board's grid was washed out (placed from its icons):                                      a marker lost with it may be what is missing, which no                                      repair of the markers seen can bring back"
+                            reason: "the board's grid was washed out (placed from its icons): \
+                                     a marker lost with it may be what is missing, which no \
+                                     repair of the markers seen can bring back"
                                 .into(),
                         })
                     } else if contradicted > certify.max_repair_wrong_pieces {

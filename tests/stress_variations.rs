@@ -60,7 +60,12 @@ fn no_wrong_answer_on_any_variation() {
 ///   it as one tall glyph `=` surely (now doubted: twice the size of the board's other `=`);
 /// - hint-mode 10091: a dark-mode 7x7 board dimmed by the hint mode read as the 6x6 below and
 ///   right of its beige first column and grey first row (too grey for the extent check; now
-///   grey cells unlike the page count as more of the board).
+///   grey cells unlike the page count as more of the board);
+/// - scale-0.3x 13186: a 2.4 px `=` at an 8x8 board's edge read `x` with confidence 0.57
+///   (now doubted: a glyph under 4.5 px is sure only from 0.6);
+/// - stripes-over 15176: markers lost under stripes without a doubt left several solutions,
+///   and the repair turned a doubted `x` into `=` (now a puzzle with several solutions is
+///   repaired only by adding clues where nothing was read).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -92,6 +97,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 7262),
         ("pointer-arrow", 9043),
         ("hint-mode", 10091),
+        ("scale-0.3x", 13186),
+        ("stripes-over", 15176),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

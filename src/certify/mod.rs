@@ -44,6 +44,13 @@ pub struct CertifyOptions {
     /// Most free elements a repair may change; a reading that needs more is left as it was.
     /// Default 3.
     pub max_repair_changes: usize,
+    /// A reading whose puzzle has several solutions is missing a clue: it is repaired only by
+    /// adding clues where nothing was read (a doubted empty cell or edge: a marker lost under a
+    /// pointer, a cell beyond a cut), never by changing what was read. The clue missing may
+    /// be one lost without a doubt, which no repair brings back; then the one reading of the
+    /// doubted elements with a single solution is a wrong one (stripes-over 15176: a doubted
+    /// `x` turned into `=`). Default true.
+    pub several_adds_only: bool,
     /// Alternative solutions kept for the report. Default 3.
     pub max_alternatives: usize,
     /// Most placed pieces a repaired solution may call wrong. A repair that adds a clue relies
@@ -74,6 +81,7 @@ impl Default for CertifyOptions {
             max_queens_maps: 20_000,
             clash_max_wrong_pieces: 2,
             max_repair_changes: 3,
+            several_adds_only: true,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
             max_queens_repair_cluster: 2,

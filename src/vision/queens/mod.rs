@@ -440,7 +440,9 @@ mod tests {
             .split(", ")
             .map(|kv| {
                 let (k, v) = kv.split_once(": ").expect("field: value");
-                (k.trim(), v.trim().parse().expect("a number"))
+                // `Some(x)` options are checked as `x`.
+                let v = v.trim().trim_start_matches("Some(").trim_end_matches(')');
+                (k.trim(), v.parse().expect("a number"))
             })
             .collect();
         let body = &src[src.find(&format!("pub struct {name} {{")).expect("struct")..];
@@ -459,6 +461,7 @@ mod tests {
                     .and_then(|t| t.split_whitespace().next())
                     .unwrap_or_else(|| panic!("{name}::{field} documents no default"));
                 let said: f64 = said
+                    .trim_start_matches("Some(")
                     .trim_end_matches(['.', ',', ')'])
                     .parse()
                     .expect("number");

@@ -20,6 +20,10 @@ pub struct PieceOptions {
     /// Smallest width of a crown. Default 0.3 (crowns are 0.42..0.63 wide, x marks at most
     /// 0.16).
     pub crown_width: f32,
+    /// Largest width or height of an x mark. A glyph larger than this that is not a crown
+    /// (too little of it: a crown paled by a light band, lines of dark hatching) is no piece.
+    /// Default 0.3.
+    pub cross_max_extent: f32,
 }
 
 impl Default for PieceOptions {
@@ -29,6 +33,7 @@ impl Default for PieceOptions {
             min_extent: 0.06,
             crown_coverage: 0.09,
             crown_width: 0.3,
+            cross_max_extent: 0.3,
         }
     }
 }
@@ -42,13 +47,11 @@ pub fn pieces(s: &Samples, o: &PieceOptions) -> Vec<Placed> {
             continue;
         }
         let pos = Pos::new(i / s.n, i % s.n);
-        out.push(
-            if g.coverage >= o.crown_coverage && g.width >= o.crown_width {
-                Placed::Crown { pos }
-            } else {
-                Placed::Cross { pos }
-            },
-        );
+        if g.coverage >= o.crown_coverage && g.width >= o.crown_width {
+            out.push(Placed::Crown { pos });
+        } else if g.width.max(g.height) <= o.cross_max_extent {
+            out.push(Placed::Cross { pos });
+        }
     }
     out
 }
@@ -74,15 +77,21 @@ mod tests {
             },
         };
         let s = Samples {
-            n: 2,
+            n: 3,
             cells: vec![
                 cell(0.0, 0.0),
                 cell(0.02, 0.12),
                 cell(0.3, 0.5),
                 cell(0.003, 0.03),
+                // Wide but thin: a crown paled by a light band, or dark hatching.
+                cell(0.06, 0.55),
+                cell(0.0, 0.0),
+                cell(0.0, 0.0),
+                cell(0.0, 0.0),
+                cell(0.0, 0.0),
             ],
-            right: vec![1.0; 2],
-            down: vec![1.0; 2],
+            right: vec![1.0; 6],
+            down: vec![1.0; 6],
         };
         assert_eq!(
             pieces(&s, &PieceOptions::default()),
@@ -91,7 +100,7 @@ mod tests {
                     pos: Pos::new(0, 1)
                 },
                 Placed::Crown {
-                    pos: Pos::new(1, 0)
+                    pos: Pos::new(0, 2)
                 }
             ]
         );

@@ -348,6 +348,12 @@ pub(super) fn read_edge(
     } else {
         1.0
     };
+    let conf = margin.min(1.0).min(contrast_conf).min(intruder_cap);
+    // A tiny glyph's kind is sure only well clear of the split.
+    let conf = match opts.marker_small_sure {
+        Some([px, sure, cap]) if glyph_px < px && conf < sure => conf.min(cap),
+        _ => conf,
+    };
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
@@ -356,7 +362,7 @@ pub(super) fn read_edge(
         glyph_patch,
         glyph_p,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
-        conf: margin.min(1.0).min(contrast_conf).min(intruder_cap),
+        conf,
         ..glyph_none(0.0)
     }
 }

@@ -75,6 +75,12 @@ pub struct TangoReadOptions {
     pub icon_delta: f32,
     /// A cell holds a symbol when at least this fraction of its disc is icon. Default 0.14.
     pub icon_min_frac: f32,
+    /// A lattice with at least this many coloured icons in the row or column one pitch beyond
+    /// one of its sides is not the whole board (a lattice one row off, its outer row taken
+    /// from the page): it is moved one pitch that way when its own outer row on the other
+    /// side holds no icon, and refused when icons then remain beyond it. `None` turns the
+    /// check off. Default Some(2).
+    pub icons_beyond: Option<usize>,
     /// Below this fraction the cell is surely empty; between it and `icon_min_frac` the read is
     /// doubted. Default 0.06.
     pub icon_empty_frac: f32,
@@ -170,6 +176,12 @@ pub struct TangoReadOptions {
     /// ... on glyphs whose box is at least this many image pixels: under 4 px the model was
     /// sure and wrong on a held-out glyph (models/README.md, by glyph size). Default 4.
     pub marker_glyph_min_px: f32,
+    /// A glyph whose box is under `[0]` image pixels is read surely only from a confidence of
+    /// `[1]`; under it, its confidence is at most `[2]` (doubted). On the real captures
+    /// down-scaled 0.3x-0.5x, reads of 3-4.5 px glyphs with a confidence of 0.5-0.6 were
+    /// wrong 9 times in 137 (`=` read `x`), and 1 time in 436 from 0.6 up. `None`: off.
+    /// Default `Some([4.5, 0.6, 0.45])`.
+    pub marker_small_sure: Option<[f32; 3]>,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
     /// half size. Default 0.5.
     pub marker_max_offset: f32,
@@ -220,6 +232,7 @@ impl Default for TangoReadOptions {
             icon_samples: 24,
             icon_delta: 45.0,
             icon_min_frac: 0.14,
+            icons_beyond: Some(2),
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
@@ -247,6 +260,7 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
+            marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
@@ -489,7 +503,11 @@ fn read_into(
             (located.grid, located.theme)
         }
     };
-    let cells = read_cell_symbols(img, &grid, theme, opts);
+    let mut grid = grid;
+    let mut cells = read_cell_symbols(img, &grid, theme, opts);
+    if extended.is_none() && from_pieces.is_none() {
+        (grid, cells) = settle_extent(img, grid, cells, theme, opts)?;
+    }
     lap(trace, "cells");
     let edges = read_edges(img, &grid, theme, &cells, opts);
     lap(trace, "edges");
@@ -743,6 +761,133 @@ pub fn model_probs(
             .collect()
     });
     (cell, edge)
+}
+
+/// Coloured icons (see [`icon_count`])
+/// in the row or column one pitch beyond `side` of `grid`; `None` when that row or column is
+/// not wholly inside the image.
+fn icons_beyond(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    side: Side,
+    opts: &TangoReadOptions,
+) -> Option<usize> {
+    let g = match side {
+        Side::Left => Grid {
+            cols: 1,
+            left: grid.left - grid.cell_w,
+            ..*grid
+        },
+        Side::Right => Grid {
+            cols: 1,
+            left: grid.left + grid.width(),
+            ..*grid
+        },
+        Side::Top => Grid {
+            rows: 1,
+            top: grid.top - grid.cell_h,
+            ..*grid
+        },
+        Side::Bottom => Grid {
+            rows: 1,
+            top: grid.top + grid.height(),
+            ..*grid
+        },
+    };
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    if g.left < 0.0 || g.top < 0.0 || g.left + g.width() > w || g.top + g.height() > h {
+        return None;
+    }
+    Some(icon_count(&read_cells(img, &g, theme, opts), opts))
+}
+
+/// Cells holding a coloured icon: a hue, and most of the icon in one colour bin (grey text,
+/// whose anti-aliasing fringes are coloured, has its ink dark and its colours mixed).
+fn icon_count(cells: &[CellRead], opts: &TangoReadOptions) -> usize {
+    cells
+        .iter()
+        .filter(|c| {
+            let main = c.hist[..5].iter().copied().fold(0.0, f32::max);
+            c.icon_frac >= opts.icon_min_frac && c.hue.is_some() && main >= 0.5
+        })
+        .count()
+}
+
+/// The outermost row or column of `cells` on `side`.
+fn outer_line<'a>(cells: &'a [CellRead], grid: &Grid, side: Side) -> Vec<&'a CellRead> {
+    cells
+        .iter()
+        .filter(|c| match side {
+            Side::Left => c.pos.col == 0,
+            Side::Right => c.pos.col + 1 == grid.cols,
+            Side::Top => c.pos.row == 0,
+            Side::Bottom => c.pos.row + 1 == grid.rows,
+        })
+        .collect()
+}
+
+/// Checks that no icons lie just beyond the lattice (see [`TangoReadOptions::icons_beyond`]),
+/// moving it one pitch when its outer row on the other side is empty and icons lie beyond.
+fn settle_extent(
+    img: &RgbImage,
+    grid: Grid,
+    cells: Vec<CellRead>,
+    theme: Theme,
+    opts: &TangoReadOptions,
+) -> Result<(Grid, Vec<CellRead>), ReadError> {
+    let Some(min) = opts.icons_beyond else {
+        return Ok((grid, cells));
+    };
+    let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom];
+    let Some(side) = sides
+        .into_iter()
+        .find(|&s| icons_beyond(img, &grid, theme, s, opts).is_some_and(|n| n >= min))
+    else {
+        return Ok((grid, cells));
+    };
+    let refuse = || {
+        ReadError::NoBoard(format!(
+            "Tango icons continue beyond the {side} side of the {}x{} grid found",
+            grid.rows, grid.cols
+        ))
+    };
+    let opposite = match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+        Side::Top => Side::Bottom,
+        Side::Bottom => Side::Top,
+    };
+    let dropped = outer_line(&cells, &grid, opposite);
+    if icon_count(&dropped.into_iter().cloned().collect::<Vec<_>>(), opts) > 0 {
+        return Err(refuse());
+    }
+    let moved = match side {
+        Side::Left => Grid {
+            left: grid.left - grid.cell_w,
+            ..grid
+        },
+        Side::Right => Grid {
+            left: grid.left + grid.cell_w,
+            ..grid
+        },
+        Side::Top => Grid {
+            top: grid.top - grid.cell_h,
+            ..grid
+        },
+        Side::Bottom => Grid {
+            top: grid.top + grid.cell_h,
+            ..grid
+        },
+    };
+    if sides
+        .into_iter()
+        .any(|s| icons_beyond(img, &moved, theme, s, opts).is_some_and(|n| n >= min))
+    {
+        return Err(refuse());
+    }
+    let cells = read_cell_symbols(img, &moved, theme, opts);
+    Ok((moved, cells))
 }
 
 /// A dimmed capture stretched so its white point is white (see
