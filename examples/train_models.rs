@@ -1,11 +1,12 @@
-//! Trains the learned Tango models in `models/` (see `models/README.md`) and writes their
+//! Trains the learned models in `models/` (see `models/README.md`) and writes their
 //! leave-one-source-out report.
 //!
 //! `cargo run --release --example train_models -- [--shots DIR] [--out DIR] [--synthetic N]`
 //!
 //! Defaults: `--shots ../shared/realshots`, `--out models`, `--synthetic 120`. Data: every
 //! labelled Tango image of the shots folder (read with the Tango reader; classes from the label,
-//! placed pieces from the label's unique solution) and `N` synthetic renders of generated
+//! placed pieces from the label's unique solution), every labelled Queens image (read with the
+//! Queens reader; same-region truth from the label) and synthetic renders of generated
 //! puzzles (fixed seeds). Training is deterministic: the same command writes the same bytes.
 
 #[path = "../tests/support/perturb.rs"]
@@ -17,15 +18,17 @@ use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::models::features::{
     CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES,
-    cell_class, cell_features, edge_class, edge_features, glyph_features,
+    QUEENS_PAIR_CLASSES, QUEENS_PAIR_FEATURES, cell_class, cell_features, edge_class,
+    edge_features, glyph_features, queens_pair_class, queens_pair_features,
 };
 use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
 use snapsolve::models::{Softmax, softmax};
-use snapsolve::puzzle::{Game, Pos, Puzzle, Solution, Tango};
+use snapsolve::puzzle::{Game, Pos, Puzzle, Queens, Solution, Tango};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{RandomRanges, SynthOptions, render};
+use snapsolve::render::synth::{GameState, Pointer, RandomRanges, SynthOptions, render};
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use snapsolve::vision::decode::{DecodeOptions, decode};
+use snapsolve::vision::queens::{QueensReadOptions, read_queens_traced};
 use snapsolve::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -145,13 +148,14 @@ fn elements(
     shot
 }
 
-/// Labelled real Tango images: (source repo, image path, label path, themed).
-fn manifest(shots: &Path) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
+/// Labelled real images of `game` (`tango`, `queens`): (source repo, image path, label path,
+/// themed).
+fn manifest(shots: &Path, game: &str) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
     let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
     let mut out = Vec::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 8 || f[1] != "tango" || f[2] == "-" {
+        if f.len() < 8 || f[1] != game || f[2] == "-" {
             continue;
         }
         out.push((
@@ -287,6 +291,120 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
         shot.edges.clear();
     }
     Some(shot)
+}
+
+/// The same-region elements of one Queens reading: every pair of 4-adjacent cells, truth from
+/// `truth` (the label's or the renderer's puzzle). None when the reading failed or its lattice
+/// is not the truth's size.
+fn queens_elements(
+    img: &RgbImage,
+    truth: &Queens,
+    (source, image): (&str, &str),
+    opts: &QueensReadOptions,
+) -> Option<(Vec<Elem>, snapsolve::board::Grid)> {
+    let (reading, trace) = read_queens_traced(img, opts);
+    let reading = reading.ok()?;
+    if (reading.grid.rows, reading.grid.cols) != (truth.n(), truth.n()) {
+        return None;
+    }
+    let (grouped, regions) = (trace.grouped.as_ref()?, trace.regions.as_ref()?);
+    let elems = queens_pair_features(grouped, regions, reading.theme)
+        .into_iter()
+        .map(|p| Elem {
+            source: source.into(),
+            at: format!("{image} ({}, {})-({}, {})", p.a.row, p.a.col, p.b.row, p.b.col),
+            y: queens_pair_class(truth.region(p.a) == truth.region(p.b)),
+            rule: queens_pair_class(p.x[14] > 0.5),
+            rule_conf: p.x[15],
+            x: p.x.to_vec(),
+        })
+        .collect();
+    Some((elems, reading.grid))
+}
+
+/// A labelled real Queens image.
+fn real_queens(row: &(String, PathBuf, PathBuf, bool), opts: &QueensReadOptions) -> Option<Vec<Elem>> {
+    let (source, image, label, _) = row;
+    let Puzzle::Queens(q) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
+        return None;
+    };
+    let img = decode(&std::fs::read(image).ok()?, &DecodeOptions::default()).ok()?;
+    let name = image
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into());
+    queens_elements(&img, &q, (source, &name), opts).map(|(e, _)| e)
+}
+
+/// Variations of the held-out `synthetic-variations` renders, by render index.
+const QUEENS_VARIATIONS: [&str; 8] = [
+    "stripes",
+    "stripes-over",
+    "shimmer",
+    "hint-mode",
+    "pointer-arrow",
+    "pointer-hand",
+    "hover",
+    "small",
+];
+
+/// A synthetic Queens render: plain ones (seeds 30000.., always in training) or, with
+/// `varied`, one of [`QUEENS_VARIATIONS`] (seeds 40000.., a source of their own, held out like
+/// a real one). Sizes 7 to 11, grades easy/medium/hard in turn.
+fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Vec<Elem>> {
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
+    let size = 7 + (i % 5) as usize;
+    let seed = if varied { 40000 + i } else { 30000 + i };
+    let g = generate(&GenerateOptions::new(Game::Queens, size, grade, seed))
+        .or_else(|_| generate(&GenerateOptions::new(Game::Queens, size, Grade::Easy, seed)))
+        .ok()?;
+    let ranges = RandomRanges {
+        hover_share: if varied { 0.0 } else { 0.2 },
+        cursor_share: if varied { 0.0 } else { 0.15 },
+        ..RandomRanges::default()
+    };
+    let mut rng = Rng::new(seed + 2000);
+    let mut so = SynthOptions::random(&mut rng, &ranges);
+    let variation = if varied {
+        QUEENS_VARIATIONS[(i % QUEENS_VARIATIONS.len() as u64) as usize]
+    } else {
+        "plain"
+    };
+    let v = &mut so.variations;
+    match variation {
+        "stripes" => v.stripes = true,
+        "stripes-over" => v.stripes_over = true,
+        "shimmer" => {
+            v.shimmer = true;
+            so.state = GameState::Solved;
+        }
+        "hint-mode" => v.hint_mode = true,
+        "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
+        "pointer-hand" => v.pointer = Some(Pointer::Hand),
+        "hover" => so.hover = true,
+        "small" => so.scale = 108 + rng.below(60) as u32,
+        _ => {}
+    }
+    if v.pointer.is_some() {
+        v.pointer_scale = 0.5 + 1.5 * rng.f32();
+    }
+    let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
+    let Puzzle::Queens(q) = g.puzzle else {
+        return None;
+    };
+    let source = if varied {
+        "synthetic-variations"
+    } else {
+        "synthetic"
+    };
+    let (elems, a) = queens_elements(
+        &shot.image,
+        &q,
+        (source, &format!("{source} {i} {variation}")),
+        opts,
+    )?;
+    let b = shot.grid;
+    let off = (a.left - b.left).abs().max((a.top - b.top).abs());
+    (off <= 0.25 * b.cell_w).then_some(elems)
 }
 
 fn samples<'a>(elems: impl Iterator<Item = &'a Elem>) -> Samples {
@@ -523,7 +641,7 @@ fn main() -> anyhow::Result<()> {
         marker_glyph_model: None,
         ..TangoReadOptions::default()
     };
-    let rows = manifest(&shots)?;
+    let rows = manifest(&shots, "tango")?;
     let tick = || {};
     let cases: Vec<(usize, &str)> = (0..rows.len())
         .flat_map(|i| AUGMENT.iter().map(move |a| (i, *a)))
@@ -588,6 +706,37 @@ fn main() -> anyhow::Result<()> {
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
     }
+    let queens_opts = QueensReadOptions::default();
+    let queens_rows = manifest(&shots, "queens")?;
+    let mut queens_real: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| real_queens(r, &queens_opts));
+    let n_queens_real = queens_real.iter().flatten().count();
+    let varied_seeds: Vec<u64> = (0..n_synth).collect();
+    queens_real.extend(snapsolve::parallel::run_ordered(
+        &varied_seeds,
+        2,
+        &tick,
+        |&i| synthetic_queens(i, true, &queens_opts),
+    ));
+    let queens_synth: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| {
+            synthetic_queens(i, false, &queens_opts)
+        });
+    eprintln!(
+        "real Queens images used {n_queens_real}/{}, varied renders {}/{n_synth}, synthetic {}/{n_synth}",
+        queens_rows.len(),
+        queens_real.iter().flatten().count() - n_queens_real,
+        queens_synth.iter().flatten().count(),
+    );
+    let (m, section) = train_one(
+        "queens-pair",
+        &QUEENS_PAIR_CLASSES,
+        &QUEENS_PAIR_FEATURES,
+        &queens_real.into_iter().flatten().flatten().collect::<Vec<_>>(),
+        &queens_synth.into_iter().flatten().flatten().collect::<Vec<_>>(),
+    );
+    std::fs::write(out.join("queens-pair.v1"), m.to_text())?;
+    report.push_str(&section);
     std::fs::write(out.join("REPORT.md"), &report)?;
     print!("{report}");
     Ok(())

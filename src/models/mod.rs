@@ -190,6 +190,9 @@ pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 /// The embedded Tango glyph model file.
 pub const TANGO_GLYPH_FILE: &[u8] = include_bytes!("../../models/tango-glyph.v1");
 
+/// The embedded Queens same-region model file.
+pub const QUEENS_PAIR_FILE: &[u8] = include_bytes!("../../models/queens-pair.v1");
+
 fn embedded(
     cell: &'static OnceLock<Option<Softmax>>,
     file: &[u8],
@@ -222,6 +225,33 @@ pub fn tango_cell() -> Option<&'static Softmax> {
     embedded(&M, TANGO_CELL_FILE, &features::CELL_FEATURES)
 }
 
+/// The embedded Queens same-region model (`same` / `border`, per pair of 4-adjacent cells).
+pub fn queens_pair() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, QUEENS_PAIR_FILE, &features::QUEENS_PAIR_FEATURES)
+}
+
+/// The Queens same-region model's probabilities for every pair of 4-adjacent cells of a read
+/// board (in [`features::queens_pair_features`] order; classes `same`, `border`), from what
+/// the region stage grouped and its region map (`QueensTrace::grouped`, `QueensTrace::regions`).
+/// Empty when the embedded model is missing.
+pub fn queens_pair_probs(
+    grouped: &crate::vision::queens::sample::Samples,
+    regions: &crate::vision::queens::regions::Regions,
+    theme: crate::board::Theme,
+) -> Vec<(features::QueensPair, Vec<f32>)> {
+    let Some(m) = queens_pair() else {
+        return Vec::new();
+    };
+    features::queens_pair_features(grouped, regions, theme)
+        .into_iter()
+        .map(|p| {
+            let probs = m.predict(&p.x);
+            (p, probs)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +274,11 @@ mod tests {
                 &features::GLYPH_FEATURES[..],
                 &features::GLYPH_CLASSES[..],
             ),
+            (
+                QUEENS_PAIR_FILE,
+                &features::QUEENS_PAIR_FEATURES[..],
+                &features::QUEENS_PAIR_CLASSES[..],
+            ),
         ] {
             let text = std::str::from_utf8(file).unwrap();
             let m = Softmax::parse_for(text, names).unwrap();
@@ -253,6 +288,7 @@ mod tests {
         assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
         assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
         assert_eq!(tango_glyph().unwrap().classes, features::GLYPH_CLASSES);
+        assert_eq!(queens_pair().unwrap().classes, features::QUEENS_PAIR_CLASSES);
     }
 
     #[test]
