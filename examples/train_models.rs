@@ -44,6 +44,8 @@ struct Elem {
     y: usize,
     rule: usize,
     rule_conf: f32,
+    /// The renderer's variation of a held-out synthetic render (empty otherwise).
+    variation: &'static str,
 }
 
 /// The elements of one image.
@@ -117,6 +119,7 @@ fn elements(
                 y: cell_class(truth.cell[c.pos.index(truth.puzzle.cols())]),
                 rule: cell_class(c.symbol),
                 rule_conf: c.conf,
+                variation: "",
             });
         }
     }
@@ -134,6 +137,7 @@ fn elements(
                 y: edge_class(Some(t)) - 1,
                 rule: edge_class(Some(r)) - 1,
                 rule_conf: e.conf,
+                variation: "",
             });
         }
         shot.edges.push(Elem {
@@ -143,6 +147,7 @@ fn elements(
             y: edge_class(truth.puzzle.marker(e.edge)),
             rule: edge_class(e.marker),
             rule_conf: e.conf,
+            variation: "",
         });
     }
     shot
@@ -299,7 +304,7 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
 fn queens_elements(
     img: &RgbImage,
     truth: &Queens,
-    (source, image): (&str, &str),
+    (source, image, variation): (&str, &str, &'static str),
     opts: &QueensReadOptions,
 ) -> Option<(Vec<Elem>, snapsolve::board::Grid)> {
     let (reading, trace) = read_queens_traced(img, opts);
@@ -308,22 +313,31 @@ fn queens_elements(
         return None;
     }
     let (grouped, regions) = (trace.grouped.as_ref()?, trace.regions.as_ref()?);
+    let at = |name: &str| QUEENS_PAIR_FEATURES.iter().position(|f| *f == name);
+    let (same, conf) = (at("rule_same")?, at("rule_conf")?);
     let elems = queens_pair_features(grouped, regions, reading.theme)
         .into_iter()
         .map(|p| Elem {
             source: source.into(),
-            at: format!("{image} ({}, {})-({}, {})", p.a.row, p.a.col, p.b.row, p.b.col),
+            at: format!(
+                "{image} ({}, {})-({}, {})",
+                p.a.row, p.a.col, p.b.row, p.b.col
+            ),
             y: queens_pair_class(truth.region(p.a) == truth.region(p.b)),
-            rule: queens_pair_class(p.x[14] > 0.5),
-            rule_conf: p.x[15],
+            rule: queens_pair_class(p.x[same] > 0.5),
+            rule_conf: p.x[conf],
             x: p.x.to_vec(),
+            variation,
         })
         .collect();
     Some((elems, reading.grid))
 }
 
 /// A labelled real Queens image.
-fn real_queens(row: &(String, PathBuf, PathBuf, bool), opts: &QueensReadOptions) -> Option<Vec<Elem>> {
+fn real_queens(
+    row: &(String, PathBuf, PathBuf, bool),
+    opts: &QueensReadOptions,
+) -> Option<Vec<Elem>> {
     let (source, image, label, _) = row;
     let Puzzle::Queens(q) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
         return None;
@@ -332,7 +346,7 @@ fn real_queens(row: &(String, PathBuf, PathBuf, bool), opts: &QueensReadOptions)
     let name = image
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into());
-    queens_elements(&img, &q, (source, &name), opts).map(|(e, _)| e)
+    queens_elements(&img, &q, (source, &name, ""), opts).map(|(e, _)| e)
 }
 
 /// Variations of the held-out `synthetic-variations` renders, by render index.
@@ -347,9 +361,11 @@ const QUEENS_VARIATIONS: [&str; 8] = [
     "small",
 ];
 
-/// A synthetic Queens render: plain ones (seeds 30000.., always in training) or, with
-/// `varied`, one of [`QUEENS_VARIATIONS`] (seeds 40000.., a source of their own, held out like
-/// a real one). Sizes 7 to 11, grades easy/medium/hard in turn.
+/// A synthetic Queens render: for training (seeds 30000.., always in training; every other one
+/// with one of [`QUEENS_VARIATIONS`] in turn, the others plain with a hovered cell on 20% and a
+/// mouse pointer on 15%) or, with `varied`, one of [`QUEENS_VARIATIONS`] in turn (seeds
+/// 40000.., a source of their own, held out like a real one). Sizes 7 to 11, grades
+/// easy/medium/hard in turn.
 fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Vec<Elem>> {
     let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
     let size = 7 + (i % 5) as usize;
@@ -357,18 +373,22 @@ fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Ve
     let g = generate(&GenerateOptions::new(Game::Queens, size, grade, seed))
         .or_else(|_| generate(&GenerateOptions::new(Game::Queens, size, Grade::Easy, seed)))
         .ok()?;
+    let kinds = QUEENS_VARIATIONS.len() as u64;
+    let variation = if varied {
+        QUEENS_VARIATIONS[(i % kinds) as usize]
+    } else if i % 2 == 1 {
+        QUEENS_VARIATIONS[((i / 2) % kinds) as usize]
+    } else {
+        "plain"
+    };
+    let plain = variation == "plain";
     let ranges = RandomRanges {
-        hover_share: if varied { 0.0 } else { 0.2 },
-        cursor_share: if varied { 0.0 } else { 0.15 },
+        hover_share: if plain { 0.2 } else { 0.0 },
+        cursor_share: if plain { 0.15 } else { 0.0 },
         ..RandomRanges::default()
     };
     let mut rng = Rng::new(seed + 2000);
     let mut so = SynthOptions::random(&mut rng, &ranges);
-    let variation = if varied {
-        QUEENS_VARIATIONS[(i % QUEENS_VARIATIONS.len() as u64) as usize]
-    } else {
-        "plain"
-    };
     let v = &mut so.variations;
     match variation {
         "stripes" => v.stripes = true,
@@ -399,7 +419,11 @@ fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Ve
     let (elems, a) = queens_elements(
         &shot.image,
         &q,
-        (source, &format!("{source} {i} {variation}")),
+        (
+            source,
+            &format!("{source} {i} {variation}"),
+            if varied { variation } else { "" },
+        ),
         opts,
     )?;
     let b = shot.grid;
@@ -429,6 +453,7 @@ fn train_one(
     features: &[&str],
     real: &[Elem],
     synth: &[Elem],
+    max_listed: usize,
 ) -> (Softmax, String) {
     let opts = TrainOptions::default();
     let sources: BTreeSet<&str> = real.iter().map(|e| e.source.as_str()).collect();
@@ -486,7 +511,7 @@ fn train_one(
     let mut listed = 0;
     for (e, z) in held.iter().zip(&held_logits) {
         let m = argmax(z);
-        if (m != e.y || e.rule != e.y) && listed < 40 {
+        if (m != e.y || e.rule != e.y) && listed < max_listed {
             listed += 1;
             let _ = writeln!(
                 out,
@@ -498,10 +523,43 @@ fn train_one(
     out.push('\n');
     let t = fit_temperature(&held_logits, &held_y);
     out.push_str(&calibration(&held_logits, &held, t, features));
+    out.push_str(&by_variation(&held_logits, &held, t));
     let all: Vec<&Elem> = real.iter().chain(synth).collect();
     let mut m = fit(name, classes, features, &samples(all.into_iter()), &opts);
     m.temperature = t;
     (m, out)
+}
+
+/// Per renderer variation of the held-out synthetic renders (when there are any): elements,
+/// hand rule wrong, model wrong, model sure (>= 0.995) and wrong.
+fn by_variation(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
+    let kinds: BTreeSet<&str> = held
+        .iter()
+        .map(|e| e.variation)
+        .filter(|v| !v.is_empty())
+        .collect();
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "By variation of the held-out synthetic renders: elements / hand rule wrong / model \
+         wrong / model sure (>= 0.995) and wrong.\n\n\
+         | variation | elements | hand rule wrong | model wrong | sure and wrong |\n|---|---|---|---|---|\n",
+    );
+    for k in kinds {
+        let (mut n, mut rw, mut mw, mut sw) = (0, 0, 0, 0);
+        for (z, e) in z.iter().zip(held).filter(|(_, e)| e.variation == k) {
+            let p = softmax(&z.iter().map(|v| v / t).collect::<Vec<_>>());
+            let m = argmax(&p);
+            n += 1;
+            rw += usize::from(e.rule != e.y);
+            mw += usize::from(m != e.y);
+            sw += usize::from(m != e.y && p[m] >= 0.995);
+        }
+        let _ = writeln!(out, "| {k} | {n} | {rw} | {mw} | {sw} |");
+    }
+    out.push('\n');
+    out
 }
 
 fn pct(k: usize, n: usize) -> String {
@@ -702,6 +760,7 @@ fn main() -> anyhow::Result<()> {
             features,
             &flat(&real, cells),
             &flat(&synth, cells),
+            40,
         );
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
@@ -732,8 +791,17 @@ fn main() -> anyhow::Result<()> {
         "queens-pair",
         &QUEENS_PAIR_CLASSES,
         &QUEENS_PAIR_FEATURES,
-        &queens_real.into_iter().flatten().flatten().collect::<Vec<_>>(),
-        &queens_synth.into_iter().flatten().flatten().collect::<Vec<_>>(),
+        &queens_real
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect::<Vec<_>>(),
+        &queens_synth
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect::<Vec<_>>(),
+        200,
     );
     std::fs::write(out.join("queens-pair.v1"), m.to_text())?;
     report.push_str(&section);

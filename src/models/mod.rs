@@ -288,7 +288,10 @@ mod tests {
         assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
         assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
         assert_eq!(tango_glyph().unwrap().classes, features::GLYPH_CLASSES);
-        assert_eq!(queens_pair().unwrap().classes, features::QUEENS_PAIR_CLASSES);
+        assert_eq!(
+            queens_pair().unwrap().classes,
+            features::QUEENS_PAIR_CLASSES
+        );
     }
 
     #[test]
