@@ -17,9 +17,10 @@ use snapsolve::format;
 use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::models::features::{
-    CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES,
-    QUEENS_PAIR_CLASSES, QUEENS_PAIR_FEATURES, cell_class, cell_features, edge_class,
-    edge_features, glyph_features, queens_pair_class, queens_pair_features,
+    BACKGROUND_CLASSES, BACKGROUND_FEATURES, CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES,
+    EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES, QUEENS_PAIR_CLASSES, QUEENS_PAIR_FEATURES,
+    background_class, background_features, cell_class, cell_features, edge_class, edge_features,
+    glyph_features, queens_pair_class, queens_pair_features,
 };
 use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
 use snapsolve::models::{Softmax, softmax};
@@ -55,6 +56,8 @@ struct Shot {
     edges: Vec<Elem>,
     /// Marker glyphs (the edge's truth is a marker and the reader saw a glyph of a kind).
     glyphs: Vec<Elem>,
+    /// Cell backgrounds (given or plain ground).
+    grounds: Vec<Elem>,
 }
 
 /// Degradations of the real shots for the glyph model's data, unlike the perturbation suite's
@@ -96,6 +99,9 @@ struct Truth {
     cells_known: bool,
     /// Edges the reading found occluded (a pointer's part is no glyph).
     occluded: Vec<snapsolve::puzzle::Edge>,
+    /// The board shows its givens on a shaded ground (not a board read from its pieces alone,
+    /// [`snapsolve::board::Reading::pieces_as_givens`]).
+    shaded_givens: bool,
 }
 
 fn elements(
@@ -119,6 +125,20 @@ fn elements(
                 y: cell_class(truth.cell[c.pos.index(truth.puzzle.cols())]),
                 rule: cell_class(c.symbol),
                 rule_conf: c.conf,
+                variation: "",
+            });
+        }
+    }
+    if truth.shaded_givens {
+        let feats = background_features(&trace.cells, theme);
+        for (c, x) in trace.cells.iter().zip(feats) {
+            shot.grounds.push(Elem {
+                source: source.into(),
+                at: format!("{image} {:?}", c.pos),
+                x: x.to_vec(),
+                y: background_class(truth.puzzle.given(c.pos).is_some()),
+                rule: background_class(c.given),
+                rule_conf: c.given_conf,
                 variation: "",
             });
         }
@@ -226,12 +246,14 @@ fn real_shot(
         cell,
         cells_known: !themed,
         occluded: occluded_edges(&reading),
+        shaded_givens: !reading.pieces_as_givens,
     };
     let mut shot = elements(&trace, &truth, (source, &format!("{name} [{aug}]")), opts);
     if aug != "none" {
         // Degraded copies feed the glyph model only.
         shot.cells.clear();
         shot.edges.clear();
+        shot.grounds.clear();
     }
     Some(shot)
 }
@@ -284,6 +306,7 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
         cell,
         cells_known: true,
         occluded: occluded_edges(&r),
+        shaded_givens: !r.pieces_as_givens,
     };
     let source = if small {
         "synthetic-small"
@@ -294,6 +317,7 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
     if small {
         shot.cells.clear();
         shot.edges.clear();
+        shot.grounds.clear();
     }
     Some(shot)
 }
@@ -727,7 +751,11 @@ fn main() -> anyhow::Result<()> {
     let flat = |v: &[Option<Shot>], what: usize| -> Vec<Elem> {
         v.iter()
             .flatten()
-            .flat_map(|s| [&s.edges, &s.cells, &s.glyphs][what].iter().cloned())
+            .flat_map(|s| {
+                [&s.edges, &s.cells, &s.glyphs, &s.grounds][what]
+                    .iter()
+                    .cloned()
+            })
             .collect()
     };
     let mut report = String::new();
@@ -752,6 +780,13 @@ fn main() -> anyhow::Result<()> {
             &GLYPH_CLASSES[..],
             &GLYPH_FEATURES[..],
             2,
+        ),
+        (
+            "tango-background.v1",
+            "tango-background",
+            &BACKGROUND_CLASSES[..],
+            &BACKGROUND_FEATURES[..],
+            3,
         ),
     ] {
         let (m, section) = train_one(

@@ -191,6 +191,67 @@ pub fn cell_features(cells: &[CellRead], theme: Theme, icon_min_frac: f32) -> Ve
         .collect()
 }
 
+/// Tango cell background classes, in model output order: the plain ground of an open cell,
+/// or a locked given's shaded ground.
+pub const BACKGROUND_CLASSES: [&str; 2] = ["plain", "given"];
+
+/// Tango cell background feature names, in input order.
+pub const BACKGROUND_FEATURES: [&str; 10] = [
+    "towards_median",
+    "towards_plainest",
+    "board_range",
+    "bg_chroma",
+    "overlay",
+    "lit",
+    "icon_frac",
+    "dark",
+    "rule_given",
+    "rule_conf",
+];
+
+/// Class index of a Tango cell background: 0 `plain`, 1 `given`.
+pub fn background_class(given: bool) -> usize {
+    usize::from(given)
+}
+
+/// The background features of every cell of a board (row-major, as `cells`). Lumas are of
+/// the cell's ground ([`CellRead::bg`], /255) and oriented towards a given's shading (light
+/// theme: darker, dark theme: lighter): `towards_median` from the board's median ground,
+/// `towards_plainest` from its plainest ground (lightest in light mode, darkest in dark
+/// mode), `board_range` the spread between its plainest and most shaded grounds. Cells lit or
+/// dimmed out of the theme's range ([`CellRead::lit`]) are left out of the board's figures.
+pub fn background_features(cells: &[CellRead], theme: Theme) -> Vec<[f32; 10]> {
+    let sign = if theme == Theme::Dark { 1.0 } else { -1.0 };
+    let luma = |c: &CellRead| crate::vision::pixel::luma(c.bg) / 255.0;
+    let mut towards: Vec<f32> = cells
+        .iter()
+        .filter(|c| !c.lit)
+        .map(|c| sign * luma(c))
+        .collect();
+    towards.sort_by(f32::total_cmp);
+    let median = towards.get(towards.len() / 2).copied().unwrap_or(0.0);
+    let plainest = towards.first().copied().unwrap_or(0.0);
+    let shaded = towards.last().copied().unwrap_or(0.0);
+    cells
+        .iter()
+        .map(|c| {
+            let t = sign * luma(c);
+            [
+                t - median,
+                t - plainest,
+                shaded - plainest,
+                crate::vision::pixel::chroma(c.bg) / 255.0,
+                c.overlay,
+                flag(c.lit),
+                c.icon_frac,
+                flag(theme == Theme::Dark),
+                flag(c.given),
+                c.given_conf,
+            ]
+        })
+        .collect()
+}
+
 /// Queens pair classes (two 4-adjacent cells), in model output order: one region, or a
 /// region border between them.
 pub const QUEENS_PAIR_CLASSES: [&str; 2] = ["same", "border"];

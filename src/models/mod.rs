@@ -190,6 +190,9 @@ pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 /// The embedded Tango glyph model file.
 pub const TANGO_GLYPH_FILE: &[u8] = include_bytes!("../../models/tango-glyph.v1");
 
+/// The embedded Tango cell background model file.
+pub const TANGO_BACKGROUND_FILE: &[u8] = include_bytes!("../../models/tango-background.v1");
+
 /// The embedded Queens same-region model file.
 pub const QUEENS_PAIR_FILE: &[u8] = include_bytes!("../../models/queens-pair.v1");
 
@@ -223,6 +226,13 @@ pub fn tango_glyph() -> Option<&'static Softmax> {
 pub fn tango_cell() -> Option<&'static Softmax> {
     static M: OnceLock<Option<Softmax>> = OnceLock::new();
     embedded(&M, TANGO_CELL_FILE, &features::CELL_FEATURES)
+}
+
+/// The embedded Tango cell background model (`plain` / `given`: a locked given's shaded
+/// ground).
+pub fn tango_background() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_BACKGROUND_FILE, &features::BACKGROUND_FEATURES)
 }
 
 /// The embedded Queens same-region model (`same` / `border`, per pair of 4-adjacent cells).
@@ -273,6 +283,11 @@ mod tests {
                 TANGO_GLYPH_FILE,
                 &features::GLYPH_FEATURES[..],
                 &features::GLYPH_CLASSES[..],
+            ),
+            (
+                TANGO_BACKGROUND_FILE,
+                &features::BACKGROUND_FEATURES[..],
+                &features::BACKGROUND_CLASSES[..],
             ),
             (
                 QUEENS_PAIR_FILE,
