@@ -130,7 +130,7 @@ fn elements(
         }
     }
     if truth.shaded_givens {
-        let feats = background_features(&trace.cells, theme);
+        let feats = background_features(&trace.cells, theme, opts.overlay_max_frac);
         for (c, x) in trace.cells.iter().zip(feats) {
             shot.grounds.push(Elem {
                 source: source.into(),
@@ -322,6 +322,113 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
     Some(shot)
 }
 
+/// Applies one of the renderer's variations ([`QUEENS_VARIATIONS`], [`TANGO_VARIATIONS`]) to
+/// render options drawn by [`SynthOptions::random`].
+fn vary(so: &mut SynthOptions, variation: &str, rng: &mut Rng) {
+    let v = &mut so.variations;
+    match variation {
+        "stripes" => v.stripes = true,
+        "stripes-over" => v.stripes_over = true,
+        "shimmer" => {
+            v.shimmer = true;
+            so.state = GameState::Solved;
+        }
+        "hint-mode" => v.hint_mode = true,
+        "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
+        "pointer-hand" => v.pointer = Some(Pointer::Hand),
+        "hover" => so.hover = true,
+        "fade-in" => {
+            v.fade = 0.3 + 0.6 * rng.f32();
+            if so.state == GameState::Raw {
+                so.state = GameState::InProgress;
+            }
+        }
+        "themed" => v.themed = true,
+        "small" => so.scale = 108 + rng.below(60) as u32,
+        _ => {}
+    }
+    if v.pointer.is_some() {
+        v.pointer_scale = 0.5 + 1.5 * rng.f32();
+    }
+}
+
+/// Variations of the Tango renders for the background model, by render index.
+const TANGO_VARIATIONS: [&str; 8] = [
+    "stripes",
+    "stripes-over",
+    "shimmer",
+    "pointer-arrow",
+    "pointer-hand",
+    "fade-in",
+    "themed",
+    "small",
+];
+
+/// A Tango render for the background model only (its cells' grounds): with `varied`, one of
+/// [`TANGO_VARIATIONS`] in turn (seeds 50000.., a source of their own, held out like a real
+/// one); without, every other one with one of them in turn and the others plain (seeds
+/// 60000.., always in training). 6x6 and 8x8 boards, grades easy/medium/hard in turn.
+fn tango_grounds(i: u64, varied: bool, opts: &TangoReadOptions) -> Option<Vec<Elem>> {
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
+    let size = if i.is_multiple_of(4) || i % 4 == 1 {
+        6
+    } else {
+        8
+    };
+    let seed = if varied { 50000 + i } else { 60000 + i };
+    let g = generate(&GenerateOptions::new(Game::Tango, size, grade, seed)).ok()?;
+    let kinds = TANGO_VARIATIONS.len() as u64;
+    let variation = if varied {
+        TANGO_VARIATIONS[(i % kinds) as usize]
+    } else if i % 2 == 1 {
+        TANGO_VARIATIONS[((i / 2) % kinds) as usize]
+    } else {
+        "plain"
+    };
+    let mut rng = Rng::new(seed + 2000);
+    let mut so = SynthOptions::random(&mut rng, &RandomRanges::default());
+    vary(&mut so, variation, &mut rng);
+    let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
+    let Puzzle::Tango(t) = g.puzzle else {
+        return None;
+    };
+    let (reading, trace) = read_tango_traced(&shot.image, opts);
+    let r = reading.ok()?;
+    let (a, b) = (r.grid, shot.grid);
+    let off = (a.left - b.left).abs().max((a.top - b.top).abs());
+    if (a.rows, a.cols) != (b.rows, b.cols) || off > 0.25 * b.cell_w {
+        return None;
+    }
+    let truth = Truth {
+        cell: vec![None; t.rows() * t.cols()],
+        puzzle: t,
+        cells_known: false,
+        occluded: Vec::new(),
+        shaded_givens: !r.pieces_as_givens,
+    };
+    let source = if varied {
+        "synthetic-variations"
+    } else {
+        "synthetic"
+    };
+    let shot = elements(
+        &trace,
+        &truth,
+        (source, &format!("{source} {i} {variation}")),
+        opts,
+    );
+    let tag = if varied { variation } else { "" };
+    Some(
+        shot.grounds
+            .into_iter()
+            .map(|e| Elem {
+                variation: tag,
+                ..e
+            })
+            .collect(),
+    )
+}
+
 /// The same-region elements of one Queens reading: every pair of 4-adjacent cells, truth from
 /// `truth` (the label's or the renderer's puzzle). None when the reading failed or its lattice
 /// is not the truth's size.
@@ -413,24 +520,7 @@ fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Ve
     };
     let mut rng = Rng::new(seed + 2000);
     let mut so = SynthOptions::random(&mut rng, &ranges);
-    let v = &mut so.variations;
-    match variation {
-        "stripes" => v.stripes = true,
-        "stripes-over" => v.stripes_over = true,
-        "shimmer" => {
-            v.shimmer = true;
-            so.state = GameState::Solved;
-        }
-        "hint-mode" => v.hint_mode = true,
-        "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
-        "pointer-hand" => v.pointer = Some(Pointer::Hand),
-        "hover" => so.hover = true,
-        "small" => so.scale = 108 + rng.below(60) as u32,
-        _ => {}
-    }
-    if v.pointer.is_some() {
-        v.pointer_scale = 0.5 + 1.5 * rng.f32();
-    }
+    vary(&mut so, variation, &mut rng);
     let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
     let Puzzle::Queens(q) = g.puzzle else {
         return None;
@@ -748,6 +838,20 @@ fn main() -> anyhow::Result<()> {
         synth.iter().flatten().count(),
         n_synth
     );
+    let ground_seeds: Vec<u64> = (0..n_synth).collect();
+    let grounds_held: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&ground_seeds, 2, &tick, |&i| {
+            tango_grounds(i, true, &opts)
+        });
+    let grounds_train: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&ground_seeds, 2, &tick, |&i| {
+            tango_grounds(i, false, &opts)
+        });
+    eprintln!(
+        "Tango background renders: held-out varied {}/{n_synth}, training {}/{n_synth}",
+        grounds_held.iter().flatten().count(),
+        grounds_train.iter().flatten().count()
+    );
     let flat = |v: &[Option<Shot>], what: usize| -> Vec<Elem> {
         v.iter()
             .flatten()
@@ -789,14 +893,12 @@ fn main() -> anyhow::Result<()> {
             3,
         ),
     ] {
-        let (m, section) = train_one(
-            name,
-            classes,
-            features,
-            &flat(&real, cells),
-            &flat(&synth, cells),
-            40,
-        );
+        let (mut held, mut always) = (flat(&real, cells), flat(&synth, cells));
+        if name == "tango-background" {
+            held.extend(grounds_held.iter().flatten().flatten().cloned());
+            always.extend(grounds_train.iter().flatten().flatten().cloned());
+        }
+        let (m, section) = train_one(name, classes, features, &held, &always, 40);
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
     }

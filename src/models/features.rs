@@ -196,16 +196,17 @@ pub fn cell_features(cells: &[CellRead], theme: Theme, icon_min_frac: f32) -> Ve
 pub const BACKGROUND_CLASSES: [&str; 2] = ["plain", "given"];
 
 /// Tango cell background feature names, in input order.
-pub const BACKGROUND_FEATURES: [&str; 10] = [
+pub const BACKGROUND_FEATURES: [&str; 11] = [
     "towards_median",
     "towards_plainest",
     "board_range",
     "bg_chroma",
     "overlay",
-    "lit",
+    "unclear",
     "icon_frac",
     "dark",
     "rule_given",
+    "unclear_rule_given",
     "rule_conf",
 ];
 
@@ -218,14 +219,24 @@ pub fn background_class(given: bool) -> usize {
 /// the cell's ground ([`CellRead::bg`], /255) and oriented towards a given's shading (light
 /// theme: darker, dark theme: lighter): `towards_median` from the board's median ground,
 /// `towards_plainest` from its plainest ground (lightest in light mode, darkest in dark
-/// mode), `board_range` the spread between its plainest and most shaded grounds. Cells lit or
-/// dimmed out of the theme's range ([`CellRead::lit`]) are left out of the board's figures.
-pub fn background_features(cells: &[CellRead], theme: Theme) -> Vec<[f32; 10]> {
+/// mode), `board_range` the spread between its plainest and most shaded grounds. An
+/// `unclear` cell's ground does not show whether it is a given's: lit or dimmed out of the
+/// theme's range ([`CellRead::lit`]) or striped ([`CellRead::overlay`] above
+/// `overlay_max_frac`, the reader's [`crate::vision::tango::TangoReadOptions::overlay_max_frac`]);
+/// its two luma differences are 0, it is left out of the board's figures, and the hand rule's
+/// decision is also given times `unclear` (`unclear_rule_given`: the rule reads such a ground
+/// as it does a clear one).
+pub fn background_features(
+    cells: &[CellRead],
+    theme: Theme,
+    overlay_max_frac: f32,
+) -> Vec<[f32; 11]> {
+    let unclear = |c: &CellRead| c.lit || c.overlay > overlay_max_frac;
     let sign = if theme == Theme::Dark { 1.0 } else { -1.0 };
     let luma = |c: &CellRead| crate::vision::pixel::luma(c.bg) / 255.0;
     let mut towards: Vec<f32> = cells
         .iter()
-        .filter(|c| !c.lit)
+        .filter(|c| !unclear(c))
         .map(|c| sign * luma(c))
         .collect();
     towards.sort_by(f32::total_cmp);
@@ -236,16 +247,18 @@ pub fn background_features(cells: &[CellRead], theme: Theme) -> Vec<[f32; 10]> {
         .iter()
         .map(|c| {
             let t = sign * luma(c);
+            let clear = if unclear(c) { 0.0 } else { 1.0 };
             [
-                t - median,
-                t - plainest,
+                clear * (t - median),
+                clear * (t - plainest),
                 shaded - plainest,
                 crate::vision::pixel::chroma(c.bg) / 255.0,
                 c.overlay,
-                flag(c.lit),
+                1.0 - clear,
                 c.icon_frac,
                 flag(theme == Theme::Dark),
                 flag(c.given),
+                (1.0 - clear) * flag(c.given),
                 c.given_conf,
             ]
         })
