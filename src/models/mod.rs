@@ -235,6 +235,24 @@ pub fn tango_background() -> Option<&'static Softmax> {
     embedded(&M, TANGO_BACKGROUND_FILE, &features::BACKGROUND_FEATURES)
 }
 
+/// The Tango background model's probabilities (`plain`, `given`) for every cell of a read
+/// board (`TangoTrace::cells`, row-major); `overlay_max_frac` is the reader's
+/// [`crate::vision::tango::TangoReadOptions::overlay_max_frac`]. Empty when the embedded model
+/// is missing.
+pub fn tango_background_probs(
+    cells: &[crate::vision::tango::CellRead],
+    theme: crate::board::Theme,
+    overlay_max_frac: f32,
+) -> Vec<Vec<f32>> {
+    let Some(m) = tango_background() else {
+        return Vec::new();
+    };
+    features::background_features(cells, theme, overlay_max_frac)
+        .iter()
+        .map(|x| m.predict(x))
+        .collect()
+}
+
 /// The embedded Queens same-region model (`same` / `border`, per pair of 4-adjacent cells).
 pub fn queens_pair() -> Option<&'static Softmax> {
     static M: OnceLock<Option<Softmax>> = OnceLock::new();
@@ -307,6 +325,29 @@ mod tests {
             queens_pair().unwrap().classes,
             features::QUEENS_PAIR_CLASSES
         );
+    }
+
+    #[test]
+    fn queens_pairs_of_a_drawn_board_follow_its_regions() {
+        use crate::vision::queens::locate::tests::{PALETTE, draw_board, sample_labels};
+        use crate::vision::queens::{QueensReadOptions, read_queens_traced};
+        let labels = sample_labels();
+        let img = draw_board(&labels, 7, 40, 20, [255, 255, 255], &PALETTE);
+        let (reading, trace) = read_queens_traced(&img, &QueensReadOptions::default());
+        let reading = reading.expect("reads");
+        let (grouped, regions) = (trace.grouped.unwrap(), trace.regions.unwrap());
+        let probs = queens_pair_probs(&grouped, &regions, reading.theme);
+        assert_eq!(probs.len(), 2 * 7 * 6);
+        let rule = features::QUEENS_PAIR_FEATURES
+            .iter()
+            .position(|f| *f == "rule_same")
+            .unwrap();
+        for (p, prob) in probs {
+            let same = labels[p.a.index(7)] == labels[p.b.index(7)];
+            assert_eq!(p.x[rule], if same { 1.0 } else { 0.0 }, "{p:?}");
+            let class = usize::from(prob[1] > prob[0]);
+            assert_eq!(class, features::queens_pair_class(same), "{p:?} {prob:?}");
+        }
     }
 
     #[test]
