@@ -893,12 +893,13 @@ fn main() -> anyhow::Result<()> {
             3,
         ),
     ] {
-        let (mut held, mut always) = (flat(&real, cells), flat(&synth, cells));
+        let (mut held, mut always, mut listed) = (flat(&real, cells), flat(&synth, cells), 40);
         if name == "tango-background" {
             held.extend(grounds_held.iter().flatten().flatten().cloned());
             always.extend(grounds_train.iter().flatten().flatten().cloned());
+            listed = 200;
         }
-        let (m, section) = train_one(name, classes, features, &held, &always, 40);
+        let (m, section) = train_one(name, classes, features, &held, &always, listed);
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
     }
