@@ -1,11 +1,12 @@
-//! Trains the learned Tango models in `models/` (see `models/README.md`) and writes their
+//! Trains the learned models in `models/` (see `models/README.md`) and writes their
 //! leave-one-source-out report.
 //!
 //! `cargo run --release --example train_models -- [--shots DIR] [--out DIR] [--synthetic N]`
 //!
 //! Defaults: `--shots ../shared/realshots`, `--out models`, `--synthetic 120`. Data: every
 //! labelled Tango image of the shots folder (read with the Tango reader; classes from the label,
-//! placed pieces from the label's unique solution) and `N` synthetic renders of generated
+//! placed pieces from the label's unique solution), every labelled Queens image (read with the
+//! Queens reader; same-region truth from the label) and synthetic renders of generated
 //! puzzles (fixed seeds). Training is deterministic: the same command writes the same bytes.
 
 #[path = "../tests/support/perturb.rs"]
@@ -16,16 +17,19 @@ use snapsolve::format;
 use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::models::features::{
-    CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES, EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES,
-    cell_class, cell_features, edge_class, edge_features, glyph_features,
+    BACKGROUND_CLASSES, BACKGROUND_FEATURES, CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES,
+    EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES, QUEENS_PAIR_CLASSES, QUEENS_PAIR_FEATURES,
+    background_class, background_features, cell_class, cell_features, edge_class, edge_features,
+    glyph_features, queens_pair_class, queens_pair_features,
 };
 use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
 use snapsolve::models::{Softmax, softmax};
-use snapsolve::puzzle::{Game, Pos, Puzzle, Solution, Tango};
+use snapsolve::puzzle::{Game, Pos, Puzzle, Queens, Solution, Tango};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{RandomRanges, SynthOptions, render};
+use snapsolve::render::synth::{GameState, Pointer, RandomRanges, SynthOptions, render};
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 use snapsolve::vision::decode::{DecodeOptions, decode};
+use snapsolve::vision::queens::{QueensReadOptions, read_queens_traced};
 use snapsolve::vision::tango::{TangoReadOptions, TangoTrace, read_tango_traced};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -41,6 +45,8 @@ struct Elem {
     y: usize,
     rule: usize,
     rule_conf: f32,
+    /// The renderer's variation of a held-out synthetic render (empty otherwise).
+    variation: &'static str,
 }
 
 /// The elements of one image.
@@ -50,6 +56,8 @@ struct Shot {
     edges: Vec<Elem>,
     /// Marker glyphs (the edge's truth is a marker and the reader saw a glyph of a kind).
     glyphs: Vec<Elem>,
+    /// Cell backgrounds (given or plain ground).
+    grounds: Vec<Elem>,
 }
 
 /// Degradations of the real shots for the glyph model's data, unlike the perturbation suite's
@@ -91,6 +99,9 @@ struct Truth {
     cells_known: bool,
     /// Edges the reading found occluded (a pointer's part is no glyph).
     occluded: Vec<snapsolve::puzzle::Edge>,
+    /// The board shows its givens on a shaded ground (not a board read from its pieces alone,
+    /// [`snapsolve::board::Reading::pieces_as_givens`]).
+    shaded_givens: bool,
 }
 
 fn elements(
@@ -114,6 +125,21 @@ fn elements(
                 y: cell_class(truth.cell[c.pos.index(truth.puzzle.cols())]),
                 rule: cell_class(c.symbol),
                 rule_conf: c.conf,
+                variation: "",
+            });
+        }
+    }
+    if truth.shaded_givens {
+        let feats = background_features(&trace.cells, theme, opts.overlay_max_frac);
+        for (c, x) in trace.cells.iter().zip(feats) {
+            shot.grounds.push(Elem {
+                source: source.into(),
+                at: format!("{image} {:?}", c.pos),
+                x: x.to_vec(),
+                y: background_class(truth.puzzle.given(c.pos).is_some()),
+                rule: background_class(c.given),
+                rule_conf: c.given_conf,
+                variation: "",
             });
         }
     }
@@ -131,6 +157,7 @@ fn elements(
                 y: edge_class(Some(t)) - 1,
                 rule: edge_class(Some(r)) - 1,
                 rule_conf: e.conf,
+                variation: "",
             });
         }
         shot.edges.push(Elem {
@@ -140,18 +167,20 @@ fn elements(
             y: edge_class(truth.puzzle.marker(e.edge)),
             rule: edge_class(e.marker),
             rule_conf: e.conf,
+            variation: "",
         });
     }
     shot
 }
 
-/// Labelled real Tango images: (source repo, image path, label path, themed).
-fn manifest(shots: &Path) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
+/// Labelled real images of `game` (`tango`, `queens`): (source repo, image path, label path,
+/// themed).
+fn manifest(shots: &Path, game: &str) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
     let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
     let mut out = Vec::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 8 || f[1] != "tango" || f[2] == "-" {
+        if f.len() < 8 || f[1] != game || f[2] == "-" {
             continue;
         }
         out.push((
@@ -217,12 +246,14 @@ fn real_shot(
         cell,
         cells_known: !themed,
         occluded: occluded_edges(&reading),
+        shaded_givens: !reading.pieces_as_givens,
     };
     let mut shot = elements(&trace, &truth, (source, &format!("{name} [{aug}]")), opts);
     if aug != "none" {
         // Degraded copies feed the glyph model only.
         shot.cells.clear();
         shot.edges.clear();
+        shot.grounds.clear();
     }
     Some(shot)
 }
@@ -275,6 +306,7 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
         cell,
         cells_known: true,
         occluded: occluded_edges(&r),
+        shaded_givens: !r.pieces_as_givens,
     };
     let source = if small {
         "synthetic-small"
@@ -285,8 +317,232 @@ fn synthetic_shot(i: u64, small: bool, opts: &TangoReadOptions) -> Option<Shot> 
     if small {
         shot.cells.clear();
         shot.edges.clear();
+        shot.grounds.clear();
     }
     Some(shot)
+}
+
+/// Applies one of the renderer's variations ([`QUEENS_VARIATIONS`], [`TANGO_VARIATIONS`]) to
+/// render options drawn by [`SynthOptions::random`].
+fn vary(so: &mut SynthOptions, variation: &str, rng: &mut Rng) {
+    let v = &mut so.variations;
+    match variation {
+        "stripes" => v.stripes = true,
+        "stripes-over" => v.stripes_over = true,
+        "shimmer" => {
+            v.shimmer = true;
+            so.state = GameState::Solved;
+        }
+        "hint-mode" => v.hint_mode = true,
+        "pointer-arrow" => v.pointer = Some(Pointer::Arrow),
+        "pointer-hand" => v.pointer = Some(Pointer::Hand),
+        "hover" => so.hover = true,
+        "fade-in" => {
+            v.fade = 0.3 + 0.6 * rng.f32();
+            if so.state == GameState::Raw {
+                so.state = GameState::InProgress;
+            }
+        }
+        "themed" => v.themed = true,
+        "small" => so.scale = 108 + rng.below(60) as u32,
+        _ => {}
+    }
+    if v.pointer.is_some() {
+        v.pointer_scale = 0.5 + 1.5 * rng.f32();
+    }
+}
+
+/// Variations of the Tango renders for the background model, by render index.
+const TANGO_VARIATIONS: [&str; 8] = [
+    "stripes",
+    "stripes-over",
+    "shimmer",
+    "pointer-arrow",
+    "pointer-hand",
+    "fade-in",
+    "themed",
+    "small",
+];
+
+/// A Tango render for the background model only (its cells' grounds): with `varied`, one of
+/// [`TANGO_VARIATIONS`] in turn (seeds 50000.., a source of their own, held out like a real
+/// one); without, every other one with one of them in turn and the others plain (seeds
+/// 60000.., always in training). 6x6 and 8x8 boards, grades easy/medium/hard in turn.
+fn tango_grounds(i: u64, varied: bool, opts: &TangoReadOptions) -> Option<Vec<Elem>> {
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
+    let size = if i.is_multiple_of(4) || i % 4 == 1 {
+        6
+    } else {
+        8
+    };
+    let seed = if varied { 50000 + i } else { 60000 + i };
+    let g = generate(&GenerateOptions::new(Game::Tango, size, grade, seed)).ok()?;
+    let kinds = TANGO_VARIATIONS.len() as u64;
+    let variation = if varied {
+        TANGO_VARIATIONS[(i % kinds) as usize]
+    } else if i % 2 == 1 {
+        TANGO_VARIATIONS[((i / 2) % kinds) as usize]
+    } else {
+        "plain"
+    };
+    let mut rng = Rng::new(seed + 2000);
+    let mut so = SynthOptions::random(&mut rng, &RandomRanges::default());
+    vary(&mut so, variation, &mut rng);
+    let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
+    let Puzzle::Tango(t) = g.puzzle else {
+        return None;
+    };
+    let (reading, trace) = read_tango_traced(&shot.image, opts);
+    let r = reading.ok()?;
+    let (a, b) = (r.grid, shot.grid);
+    let off = (a.left - b.left).abs().max((a.top - b.top).abs());
+    if (a.rows, a.cols) != (b.rows, b.cols) || off > 0.25 * b.cell_w {
+        return None;
+    }
+    let truth = Truth {
+        cell: vec![None; t.rows() * t.cols()],
+        puzzle: t,
+        cells_known: false,
+        occluded: Vec::new(),
+        shaded_givens: !r.pieces_as_givens,
+    };
+    let source = if varied {
+        "synthetic-variations"
+    } else {
+        "synthetic"
+    };
+    let shot = elements(
+        &trace,
+        &truth,
+        (source, &format!("{source} {i} {variation}")),
+        opts,
+    );
+    let tag = if varied { variation } else { "" };
+    Some(
+        shot.grounds
+            .into_iter()
+            .map(|e| Elem {
+                variation: tag,
+                ..e
+            })
+            .collect(),
+    )
+}
+
+/// The same-region elements of one Queens reading: every pair of 4-adjacent cells, truth from
+/// `truth` (the label's or the renderer's puzzle). None when the reading failed or its lattice
+/// is not the truth's size.
+fn queens_elements(
+    img: &RgbImage,
+    truth: &Queens,
+    (source, image, variation): (&str, &str, &'static str),
+    opts: &QueensReadOptions,
+) -> Option<(Vec<Elem>, snapsolve::board::Grid)> {
+    let (reading, trace) = read_queens_traced(img, opts);
+    let reading = reading.ok()?;
+    if (reading.grid.rows, reading.grid.cols) != (truth.n(), truth.n()) {
+        return None;
+    }
+    let (grouped, regions) = (trace.grouped.as_ref()?, trace.regions.as_ref()?);
+    let at = |name: &str| QUEENS_PAIR_FEATURES.iter().position(|f| *f == name);
+    let (same, conf) = (at("rule_same")?, at("rule_conf")?);
+    let elems = queens_pair_features(grouped, regions, reading.theme)
+        .into_iter()
+        .map(|p| Elem {
+            source: source.into(),
+            at: format!(
+                "{image} ({}, {})-({}, {})",
+                p.a.row, p.a.col, p.b.row, p.b.col
+            ),
+            y: queens_pair_class(truth.region(p.a) == truth.region(p.b)),
+            rule: queens_pair_class(p.x[same] > 0.5),
+            rule_conf: p.x[conf],
+            x: p.x.to_vec(),
+            variation,
+        })
+        .collect();
+    Some((elems, reading.grid))
+}
+
+/// A labelled real Queens image.
+fn real_queens(
+    row: &(String, PathBuf, PathBuf, bool),
+    opts: &QueensReadOptions,
+) -> Option<Vec<Elem>> {
+    let (source, image, label, _) = row;
+    let Puzzle::Queens(q) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
+        return None;
+    };
+    let img = decode(&std::fs::read(image).ok()?, &DecodeOptions::default()).ok()?;
+    let name = image
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into());
+    queens_elements(&img, &q, (source, &name, ""), opts).map(|(e, _)| e)
+}
+
+/// Variations of the held-out `synthetic-variations` renders, by render index.
+const QUEENS_VARIATIONS: [&str; 8] = [
+    "stripes",
+    "stripes-over",
+    "shimmer",
+    "hint-mode",
+    "pointer-arrow",
+    "pointer-hand",
+    "hover",
+    "small",
+];
+
+/// A synthetic Queens render: for training (seeds 30000.., always in training; every other one
+/// with one of [`QUEENS_VARIATIONS`] in turn, the others plain with a hovered cell on 20% and a
+/// mouse pointer on 15%) or, with `varied`, one of [`QUEENS_VARIATIONS`] in turn (seeds
+/// 40000.., a source of their own, held out like a real one). Sizes 7 to 11, grades
+/// easy/medium/hard in turn.
+fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Vec<Elem>> {
+    let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
+    let size = 7 + (i % 5) as usize;
+    let seed = if varied { 40000 + i } else { 30000 + i };
+    let g = generate(&GenerateOptions::new(Game::Queens, size, grade, seed))
+        .or_else(|_| generate(&GenerateOptions::new(Game::Queens, size, Grade::Easy, seed)))
+        .ok()?;
+    let kinds = QUEENS_VARIATIONS.len() as u64;
+    let variation = if varied {
+        QUEENS_VARIATIONS[(i % kinds) as usize]
+    } else if i % 2 == 1 {
+        QUEENS_VARIATIONS[((i / 2) % kinds) as usize]
+    } else {
+        "plain"
+    };
+    let plain = variation == "plain";
+    let ranges = RandomRanges {
+        hover_share: if plain { 0.2 } else { 0.0 },
+        cursor_share: if plain { 0.15 } else { 0.0 },
+        ..RandomRanges::default()
+    };
+    let mut rng = Rng::new(seed + 2000);
+    let mut so = SynthOptions::random(&mut rng, &ranges);
+    vary(&mut so, variation, &mut rng);
+    let shot = render(&g.puzzle, Some(&g.solution), &so).ok()?;
+    let Puzzle::Queens(q) = g.puzzle else {
+        return None;
+    };
+    let source = if varied {
+        "synthetic-variations"
+    } else {
+        "synthetic"
+    };
+    let (elems, a) = queens_elements(
+        &shot.image,
+        &q,
+        (
+            source,
+            &format!("{source} {i} {variation}"),
+            if varied { variation } else { "" },
+        ),
+        opts,
+    )?;
+    let b = shot.grid;
+    let off = (a.left - b.left).abs().max((a.top - b.top).abs());
+    (off <= 0.25 * b.cell_w).then_some(elems)
 }
 
 fn samples<'a>(elems: impl Iterator<Item = &'a Elem>) -> Samples {
@@ -311,6 +567,7 @@ fn train_one(
     features: &[&str],
     real: &[Elem],
     synth: &[Elem],
+    max_listed: usize,
 ) -> (Softmax, String) {
     let opts = TrainOptions::default();
     let sources: BTreeSet<&str> = real.iter().map(|e| e.source.as_str()).collect();
@@ -368,7 +625,7 @@ fn train_one(
     let mut listed = 0;
     for (e, z) in held.iter().zip(&held_logits) {
         let m = argmax(z);
-        if (m != e.y || e.rule != e.y) && listed < 40 {
+        if (m != e.y || e.rule != e.y) && listed < max_listed {
             listed += 1;
             let _ = writeln!(
                 out,
@@ -380,10 +637,43 @@ fn train_one(
     out.push('\n');
     let t = fit_temperature(&held_logits, &held_y);
     out.push_str(&calibration(&held_logits, &held, t, features));
+    out.push_str(&by_variation(&held_logits, &held, t));
     let all: Vec<&Elem> = real.iter().chain(synth).collect();
     let mut m = fit(name, classes, features, &samples(all.into_iter()), &opts);
     m.temperature = t;
     (m, out)
+}
+
+/// Per renderer variation of the held-out synthetic renders (when there are any): elements,
+/// hand rule wrong, model wrong, model sure (>= 0.995) and wrong.
+fn by_variation(z: &[Vec<f32>], held: &[Elem], t: f32) -> String {
+    let kinds: BTreeSet<&str> = held
+        .iter()
+        .map(|e| e.variation)
+        .filter(|v| !v.is_empty())
+        .collect();
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "By variation of the held-out synthetic renders: elements / hand rule wrong / model \
+         wrong / model sure (>= 0.995) and wrong.\n\n\
+         | variation | elements | hand rule wrong | model wrong | sure and wrong |\n|---|---|---|---|---|\n",
+    );
+    for k in kinds {
+        let (mut n, mut rw, mut mw, mut sw) = (0, 0, 0, 0);
+        for (z, e) in z.iter().zip(held).filter(|(_, e)| e.variation == k) {
+            let p = softmax(&z.iter().map(|v| v / t).collect::<Vec<_>>());
+            let m = argmax(&p);
+            n += 1;
+            rw += usize::from(e.rule != e.y);
+            mw += usize::from(m != e.y);
+            sw += usize::from(m != e.y && p[m] >= 0.995);
+        }
+        let _ = writeln!(out, "| {k} | {n} | {rw} | {mw} | {sw} |");
+    }
+    out.push('\n');
+    out
 }
 
 fn pct(k: usize, n: usize) -> String {
@@ -523,7 +813,7 @@ fn main() -> anyhow::Result<()> {
         marker_glyph_model: None,
         ..TangoReadOptions::default()
     };
-    let rows = manifest(&shots)?;
+    let rows = manifest(&shots, "tango")?;
     let tick = || {};
     let cases: Vec<(usize, &str)> = (0..rows.len())
         .flat_map(|i| AUGMENT.iter().map(move |a| (i, *a)))
@@ -548,10 +838,28 @@ fn main() -> anyhow::Result<()> {
         synth.iter().flatten().count(),
         n_synth
     );
+    let ground_seeds: Vec<u64> = (0..n_synth).collect();
+    let grounds_held: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&ground_seeds, 2, &tick, |&i| {
+            tango_grounds(i, true, &opts)
+        });
+    let grounds_train: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&ground_seeds, 2, &tick, |&i| {
+            tango_grounds(i, false, &opts)
+        });
+    eprintln!(
+        "Tango background renders: held-out varied {}/{n_synth}, training {}/{n_synth}",
+        grounds_held.iter().flatten().count(),
+        grounds_train.iter().flatten().count()
+    );
     let flat = |v: &[Option<Shot>], what: usize| -> Vec<Elem> {
         v.iter()
             .flatten()
-            .flat_map(|s| [&s.edges, &s.cells, &s.glyphs][what].iter().cloned())
+            .flat_map(|s| {
+                [&s.edges, &s.cells, &s.glyphs, &s.grounds][what]
+                    .iter()
+                    .cloned()
+            })
             .collect()
     };
     let mut report = String::new();
@@ -577,17 +885,64 @@ fn main() -> anyhow::Result<()> {
             &GLYPH_FEATURES[..],
             2,
         ),
+        (
+            "tango-background.v1",
+            "tango-background",
+            &BACKGROUND_CLASSES[..],
+            &BACKGROUND_FEATURES[..],
+            3,
+        ),
     ] {
-        let (m, section) = train_one(
-            name,
-            classes,
-            features,
-            &flat(&real, cells),
-            &flat(&synth, cells),
-        );
+        let (mut held, mut always, mut listed) = (flat(&real, cells), flat(&synth, cells), 40);
+        if name == "tango-background" {
+            held.extend(grounds_held.iter().flatten().flatten().cloned());
+            always.extend(grounds_train.iter().flatten().flatten().cloned());
+            listed = 200;
+        }
+        let (m, section) = train_one(name, classes, features, &held, &always, listed);
         std::fs::write(out.join(file), m.to_text())?;
         report.push_str(&section);
     }
+    let queens_opts = QueensReadOptions::default();
+    let queens_rows = manifest(&shots, "queens")?;
+    let mut queens_real: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| real_queens(r, &queens_opts));
+    let n_queens_real = queens_real.iter().flatten().count();
+    let varied_seeds: Vec<u64> = (0..n_synth).collect();
+    queens_real.extend(snapsolve::parallel::run_ordered(
+        &varied_seeds,
+        2,
+        &tick,
+        |&i| synthetic_queens(i, true, &queens_opts),
+    ));
+    let queens_synth: Vec<Option<Vec<Elem>>> =
+        snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| {
+            synthetic_queens(i, false, &queens_opts)
+        });
+    eprintln!(
+        "real Queens images used {n_queens_real}/{}, varied renders {}/{n_synth}, synthetic {}/{n_synth}",
+        queens_rows.len(),
+        queens_real.iter().flatten().count() - n_queens_real,
+        queens_synth.iter().flatten().count(),
+    );
+    let (m, section) = train_one(
+        "queens-pair",
+        &QUEENS_PAIR_CLASSES,
+        &QUEENS_PAIR_FEATURES,
+        &queens_real
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect::<Vec<_>>(),
+        &queens_synth
+            .into_iter()
+            .flatten()
+            .flatten()
+            .collect::<Vec<_>>(),
+        200,
+    );
+    std::fs::write(out.join("queens-pair.v1"), m.to_text())?;
+    report.push_str(&section);
     std::fs::write(out.join("REPORT.md"), &report)?;
     print!("{report}");
     Ok(())

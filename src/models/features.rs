@@ -1,9 +1,12 @@
-//! Feature vectors of the Tango models, computed from the reader's own measurements
-//! ([`EdgeRead`], [`CellRead`]), normalised for scale (fractions of the patch or disc) and
-//! theme (contrast towards the glyph colour), plus the hand rule's decision and confidence.
+//! Feature vectors of the models, computed from the readers' own measurements (Tango:
+//! [`EdgeRead`], [`CellRead`]; Queens: the region stage's [`Samples`] and [`Regions`]),
+//! normalised for scale (fractions of the patch or disc, line weights relative to the board's)
+//! and theme (contrast towards the glyph colour), plus the hand rule's decision and confidence.
 
 use crate::board::Theme;
-use crate::puzzle::{Marker, Symbol};
+use crate::puzzle::{Marker, Pos, Symbol};
+use crate::vision::queens::regions::Regions;
+use crate::vision::queens::sample::Samples;
 use crate::vision::tango::{CellRead, EdgeRead};
 
 /// Edge classes, in model output order.
@@ -186,4 +189,197 @@ pub fn cell_features(cells: &[CellRead], theme: Theme, icon_min_frac: f32) -> Ve
             ]
         })
         .collect()
+}
+
+/// Tango cell background classes, in model output order: the plain ground of an open cell,
+/// or a locked given's shaded ground.
+pub const BACKGROUND_CLASSES: [&str; 2] = ["plain", "given"];
+
+/// Tango cell background feature names, in input order.
+pub const BACKGROUND_FEATURES: [&str; 11] = [
+    "towards_median",
+    "towards_plainest",
+    "board_range",
+    "bg_chroma",
+    "overlay",
+    "unclear",
+    "icon_frac",
+    "dark",
+    "rule_given",
+    "unclear_rule_given",
+    "rule_conf",
+];
+
+/// Class index of a Tango cell background: 0 `plain`, 1 `given`.
+pub fn background_class(given: bool) -> usize {
+    usize::from(given)
+}
+
+/// The background features of every cell of a board (row-major, as `cells`). Lumas are of
+/// the cell's ground ([`CellRead::bg`], /255) and oriented towards a given's shading (light
+/// theme: darker, dark theme: lighter): `towards_median` from the board's median ground,
+/// `towards_plainest` from its plainest ground (lightest in light mode, darkest in dark
+/// mode), `board_range` the spread between its plainest and most shaded grounds. An
+/// `unclear` cell's ground does not show whether it is a given's: lit or dimmed out of the
+/// theme's range ([`CellRead::lit`]) or striped ([`CellRead::overlay`] above
+/// `overlay_max_frac`, the reader's [`crate::vision::tango::TangoReadOptions::overlay_max_frac`]);
+/// its two luma differences are 0, it is left out of the board's figures, and the hand rule's
+/// decision is also given times `unclear` (`unclear_rule_given`: the rule reads such a ground
+/// as it does a clear one).
+pub fn background_features(
+    cells: &[CellRead],
+    theme: Theme,
+    overlay_max_frac: f32,
+) -> Vec<[f32; 11]> {
+    let unclear = |c: &CellRead| c.lit || c.overlay > overlay_max_frac;
+    let sign = if theme == Theme::Dark { 1.0 } else { -1.0 };
+    let luma = |c: &CellRead| crate::vision::pixel::luma(c.bg) / 255.0;
+    let mut towards: Vec<f32> = cells
+        .iter()
+        .filter(|c| !unclear(c))
+        .map(|c| sign * luma(c))
+        .collect();
+    towards.sort_by(f32::total_cmp);
+    let median = towards.get(towards.len() / 2).copied().unwrap_or(0.0);
+    let plainest = towards.first().copied().unwrap_or(0.0);
+    let shaded = towards.last().copied().unwrap_or(0.0);
+    cells
+        .iter()
+        .map(|c| {
+            let t = sign * luma(c);
+            let clear = if unclear(c) { 0.0 } else { 1.0 };
+            [
+                clear * (t - median),
+                clear * (t - plainest),
+                shaded - plainest,
+                crate::vision::pixel::chroma(c.bg) / 255.0,
+                c.overlay,
+                1.0 - clear,
+                c.icon_frac,
+                flag(theme == Theme::Dark),
+                flag(c.given),
+                (1.0 - clear) * flag(c.given),
+                c.given_conf,
+            ]
+        })
+        .collect()
+}
+
+/// Queens pair classes (two 4-adjacent cells), in model output order: one region, or a
+/// region border between them.
+pub const QUEENS_PAIR_CLASSES: [&str; 2] = ["same", "border"];
+
+/// Queens pair feature names, in input order.
+pub const QUEENS_PAIR_FEATURES: [&str; 16] = [
+    "delta_e",
+    "log_delta_e",
+    "delta_l",
+    "delta_ab",
+    "min_chroma",
+    "border",
+    "log_weight",
+    "two_borders",
+    "hidden",
+    "spread",
+    "shading",
+    "reddened",
+    "glyph",
+    "dark",
+    "rule_same",
+    "rule_conf",
+];
+
+/// One pair of 4-adjacent cells of a Queens board and its features.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueensPair {
+    /// The first cell (left or upper).
+    pub a: Pos,
+    /// The second cell (right or lower).
+    pub b: Pos,
+    /// Features, in [`QUEENS_PAIR_FEATURES`] order.
+    pub x: [f32; 16],
+}
+
+/// Class index of a Queens pair: 0 `same`, 1 `border`.
+pub fn queens_pair_class(same: bool) -> usize {
+    usize::from(!same)
+}
+
+/// The features of every pair of 4-adjacent cells of a Queens board: the edges between
+/// horizontal neighbours row by row, then between vertical ones (the order of
+/// [`Samples::right`] and [`Samples::down`]).
+///
+/// `s` is what the region stage grouped (`QueensTrace::grouped`: cells re-read under a band
+/// of light, the lines under a pointer hidden), `regions` its region map (the hand rule).
+/// Colour differences are CIE76 (in tens), `border` the region stage's thin (-1) to thick
+/// (+1) evidence (0 when the board shows one kind of line, or the line is hidden),
+/// `log_weight` the line's weight over the board's median line weight (log), and the
+/// per-cell measurements the larger of the two cells'.
+pub fn queens_pair_features(s: &Samples, regions: &Regions, theme: Theme) -> Vec<QueensPair> {
+    let n = s.n;
+    let mut seen: Vec<f32> = s
+        .right
+        .iter()
+        .chain(&s.down)
+        .copied()
+        .filter(|w| !w.is_nan())
+        .collect();
+    seen.sort_by(f32::total_cmp);
+    let median = seen.get(seen.len() / 2).copied().unwrap_or(1.0).max(0.05);
+    let pair = |a: Pos, b: Pos, w: f32| {
+        let (i, j) = (a.index(n), b.index(n));
+        let (ca, cb) = (&s.cells[i], &s.cells[j]);
+        let (la, lb) = (ca.colour, cb.colour);
+        let de = la.delta_e(lb);
+        let hidden = w.is_nan();
+        let border = match regions.border_levels {
+            Some((thin, thick)) if !hidden => {
+                let t = (w.max(0.05).ln() - thin.ln()) / (thick.ln() - thin.ln());
+                (2.0 * t - 1.0).clamp(-1.0, 1.0)
+            }
+            _ => 0.0,
+        };
+        QueensPair {
+            a,
+            b,
+            x: [
+                de / 10.0,
+                de.ln_1p(),
+                (la.l - lb.l).abs() / 10.0,
+                (la.a - lb.a).hypot(la.b - lb.b) / 10.0,
+                la.chroma().min(lb.chroma()) / 10.0,
+                border,
+                if hidden {
+                    0.0
+                } else {
+                    (w.max(0.05) / median).ln()
+                },
+                flag(regions.border_levels.is_some()),
+                flag(hidden),
+                ca.spread.max(cb.spread) / 10.0,
+                ca.shading.max(cb.shading) / 10.0,
+                ca.reddened.max(cb.reddened),
+                ca.glyph.coverage.max(cb.glyph.coverage),
+                flag(theme == Theme::Dark),
+                flag(regions.labels[i] == regions.labels[j]),
+                regions.confidence[i].min(regions.confidence[j]),
+            ],
+        }
+    };
+    let mut out = Vec::with_capacity(s.right.len() + s.down.len());
+    for r in 0..n {
+        for c in 0..n.saturating_sub(1) {
+            out.push(pair(
+                Pos::new(r, c),
+                Pos::new(r, c + 1),
+                s.right[r * (n - 1) + c],
+            ));
+        }
+    }
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n {
+            out.push(pair(Pos::new(r, c), Pos::new(r + 1, c), s.down[r * n + c]));
+        }
+    }
+    out
 }

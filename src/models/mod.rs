@@ -190,6 +190,12 @@ pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 /// The embedded Tango glyph model file.
 pub const TANGO_GLYPH_FILE: &[u8] = include_bytes!("../../models/tango-glyph.v1");
 
+/// The embedded Tango cell background model file.
+pub const TANGO_BACKGROUND_FILE: &[u8] = include_bytes!("../../models/tango-background.v1");
+
+/// The embedded Queens same-region model file.
+pub const QUEENS_PAIR_FILE: &[u8] = include_bytes!("../../models/queens-pair.v1");
+
 fn embedded(
     cell: &'static OnceLock<Option<Softmax>>,
     file: &[u8],
@@ -222,6 +228,58 @@ pub fn tango_cell() -> Option<&'static Softmax> {
     embedded(&M, TANGO_CELL_FILE, &features::CELL_FEATURES)
 }
 
+/// The embedded Tango cell background model (`plain` / `given`: a locked given's shaded
+/// ground).
+pub fn tango_background() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_BACKGROUND_FILE, &features::BACKGROUND_FEATURES)
+}
+
+/// The Tango background model's probabilities (`plain`, `given`) for every cell of a read
+/// board (`TangoTrace::cells`, row-major); `overlay_max_frac` is the reader's
+/// [`crate::vision::tango::TangoReadOptions::overlay_max_frac`]. Empty when the embedded model
+/// is missing.
+pub fn tango_background_probs(
+    cells: &[crate::vision::tango::CellRead],
+    theme: crate::board::Theme,
+    overlay_max_frac: f32,
+) -> Vec<Vec<f32>> {
+    let Some(m) = tango_background() else {
+        return Vec::new();
+    };
+    features::background_features(cells, theme, overlay_max_frac)
+        .iter()
+        .map(|x| m.predict(x))
+        .collect()
+}
+
+/// The embedded Queens same-region model (`same` / `border`, per pair of 4-adjacent cells).
+pub fn queens_pair() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, QUEENS_PAIR_FILE, &features::QUEENS_PAIR_FEATURES)
+}
+
+/// The Queens same-region model's probabilities for every pair of 4-adjacent cells of a read
+/// board (in [`features::queens_pair_features`] order; classes `same`, `border`), from what
+/// the region stage grouped and its region map (`QueensTrace::grouped`, `QueensTrace::regions`).
+/// Empty when the embedded model is missing.
+pub fn queens_pair_probs(
+    grouped: &crate::vision::queens::sample::Samples,
+    regions: &crate::vision::queens::regions::Regions,
+    theme: crate::board::Theme,
+) -> Vec<(features::QueensPair, Vec<f32>)> {
+    let Some(m) = queens_pair() else {
+        return Vec::new();
+    };
+    features::queens_pair_features(grouped, regions, theme)
+        .into_iter()
+        .map(|p| {
+            let probs = m.predict(&p.x);
+            (p, probs)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +302,16 @@ mod tests {
                 &features::GLYPH_FEATURES[..],
                 &features::GLYPH_CLASSES[..],
             ),
+            (
+                TANGO_BACKGROUND_FILE,
+                &features::BACKGROUND_FEATURES[..],
+                &features::BACKGROUND_CLASSES[..],
+            ),
+            (
+                QUEENS_PAIR_FILE,
+                &features::QUEENS_PAIR_FEATURES[..],
+                &features::QUEENS_PAIR_CLASSES[..],
+            ),
         ] {
             let text = std::str::from_utf8(file).unwrap();
             let m = Softmax::parse_for(text, names).unwrap();
@@ -253,6 +321,33 @@ mod tests {
         assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
         assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
         assert_eq!(tango_glyph().unwrap().classes, features::GLYPH_CLASSES);
+        assert_eq!(
+            queens_pair().unwrap().classes,
+            features::QUEENS_PAIR_CLASSES
+        );
+    }
+
+    #[test]
+    fn queens_pairs_of_a_drawn_board_follow_its_regions() {
+        use crate::vision::queens::locate::tests::{PALETTE, draw_board, sample_labels};
+        use crate::vision::queens::{QueensReadOptions, read_queens_traced};
+        let labels = sample_labels();
+        let img = draw_board(&labels, 7, 40, 20, [255, 255, 255], &PALETTE);
+        let (reading, trace) = read_queens_traced(&img, &QueensReadOptions::default());
+        let reading = reading.expect("reads");
+        let (grouped, regions) = (trace.grouped.unwrap(), trace.regions.unwrap());
+        let probs = queens_pair_probs(&grouped, &regions, reading.theme);
+        assert_eq!(probs.len(), 2 * 7 * 6);
+        let rule = features::QUEENS_PAIR_FEATURES
+            .iter()
+            .position(|f| *f == "rule_same")
+            .unwrap();
+        for (p, prob) in probs {
+            let same = labels[p.a.index(7)] == labels[p.b.index(7)];
+            assert_eq!(p.x[rule], if same { 1.0 } else { 0.0 }, "{p:?}");
+            let class = usize::from(prob[1] > prob[0]);
+            assert_eq!(class, features::queens_pair_class(same), "{p:?} {prob:?}");
+        }
     }
 
     #[test]

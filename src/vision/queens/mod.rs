@@ -105,6 +105,10 @@ pub struct QueensTrace {
     pub located: Option<locate::QueensLattice>,
     /// Cell and edge measurements.
     pub samples: Option<sample::Samples>,
+    /// The measurements the region stage grouped: `samples` with cells under a band of light
+    /// re-read ([`veil::unveil`]) and the lines under a pointer hidden (NaN weights). For the
+    /// learned same-region view ([`crate::models::queens_pair_probs`]).
+    pub grouped: Option<sample::Samples>,
     /// The board check.
     pub verdict: Option<check::BoardVerdict>,
     /// The region map.
@@ -270,6 +274,7 @@ fn read_into(
     pointer::hide_lines(&mut unveiled, &under);
     let regions = regions::regions(&unveiled, &opts.regions);
     let regions = veil::correct(&unveiled, regions, &opts.veil);
+    trace.grouped = Some(unveiled.clone());
     // Rule-break stripes lie over the cells in conflict, a few lines or a region; the hint
     // mode's hatching over every region but one is not them.
     let streaks = samples
