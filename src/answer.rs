@@ -524,12 +524,20 @@ pub fn solve_reading(
     // no rule-break stripes seen, is solved (LinkedIn stripes whatever else it breaks): an
     // answer that calls its pieces wrong comes from a misread, and is not shown.
     let queens = matches!(reading.puzzle, Puzzle::Queens(_));
+    let wrong_crowns = wrong
+        .iter()
+        .filter(|w| matches!(w.placed, Placed::Crown { .. }))
+        .count();
     let misread = if wrong.is_empty() {
         None
-    } else if queens && reading.overlay_seen {
+    } else if queens
+        && reading.overlay_seen
+        && (wrong_crowns > 0 || certify.overlay_crosses_withhold)
+    {
         // Queens under stripes: the striped cells' colours are the stripes' as much as their
-        // regions', and an answer that calls the player's pieces wrong there may come from a
-        // region misread with confidence.
+        // regions', and an answer that calls the player's crowns wrong there may come from a
+        // region misread with confidence (x marks count only when asked: hatching lines
+        // through an empty cell's centre read as x marks).
         Some(format!(
             "stripes or hatching lie over the board and the puzzle as read calls {} of the \
              player's pieces wrong: a region under them may be misread",

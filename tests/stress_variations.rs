@@ -146,6 +146,21 @@ fn hint_mode_boards_read_exactly() {
     }
 }
 
+/// Queens boards under the shimmer or the hint mode's hatching whose answer calls only x marks
+/// wrong (a line through an empty cell's centre read as an x) are answered: x marks there say
+/// little about the regions (`CertifyOptions::overlay_crosses_withhold`).
+#[test]
+fn queens_overlay_crosses_do_not_withhold_the_answer() {
+    for (variation, seed) in [("shimmer", 144), ("shimmer", 185), ("hint-mode", 157)] {
+        let (class, detail) = variations::run(seed, variation);
+        assert_eq!(
+            class,
+            variations::Class::Exact,
+            "{variation} seed {seed}: {detail}"
+        );
+    }
+}
+
 /// A solved board under the win shimmer: the band hides markers and the given shading, so
 /// doubted elements decide between readings, but the board is complete, unmarked and solves
 /// the puzzle as read: it is the answer (`Certificate::Completed`). The same reading with

@@ -65,6 +65,10 @@ pub struct CertifyOptions {
     /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
     /// (hint-mode hatching, a veil) may have misread regions too. Default 2.
     pub clash_max_wrong_pieces: usize,
+    /// Queens under stripes or hatching: whether x marks the answer calls wrong (not only
+    /// crowns) withhold it. Hatching lines through an empty cell's centre read as x marks, so
+    /// such disagreements say little about the regions. Default false.
+    pub overlay_crosses_withhold: bool,
     /// Queens: a repair is refused when more than this many doubted cells touch one another
     /// (4-neighbours, chained). A repair lets each doubted cell take its own region or a
     /// neighbour's; a block of doubted cells may be a whole region misread (merged into a
@@ -80,6 +84,7 @@ impl Default for CertifyOptions {
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             clash_max_wrong_pieces: 2,
+            overlay_crosses_withhold: false,
             max_repair_changes: 3,
             several_adds_only: true,
             max_alternatives: 3,
