@@ -528,7 +528,25 @@ pub fn solve_reading(
         .iter()
         .filter(|w| matches!(w.placed, Placed::Crown { .. }))
         .count();
-    let misread = if wrong.is_empty() {
+    let striped_singleton = queens
+        && reading.overlay_seen
+        && reading.doubts.iter().any(|d| match (d, &reading.puzzle) {
+            (Doubt::Cell { pos, .. }, Puzzle::Queens(q)) => {
+                let r = q.region(*pos);
+                (0..q.n() * q.n())
+                    .filter(|&k| q.region(Pos::new(k / q.n(), k % q.n())) == r)
+                    .count()
+                    == 1
+            }
+            _ => false,
+        });
+    let misread = if striped_singleton {
+        Some(
+            "a region read as one cell under stripes or hatching: the overlay may have split \
+             it from its true region"
+                .to_string(),
+        )
+    } else if wrong.is_empty() {
         None
     } else if queens
         && reading.overlay_seen

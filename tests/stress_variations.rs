@@ -65,7 +65,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   (now doubted: a glyph under 4.5 px is sure only from 0.6);
 /// - stripes-over 15176: markers lost under stripes without a doubt left several solutions,
 ///   and the repair turned a doubted `x` into `=` (now a puzzle with several solutions is
-///   repaired only by adding clues where nothing was read).
+///   repaired only by adding clues where nothing was read);
+/// - stripes 19090: a striped Queens cell read as a region of its own (the stripes moved its
+///   colour), and two other regions merged to keep eight (now doubted, and the answer
+///   withheld: a region of one striped cell with a thin line round it).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -99,6 +102,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 10091),
         ("scale-0.3x", 13186),
         ("stripes-over", 15176),
+        ("stripes", 19090),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

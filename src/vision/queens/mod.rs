@@ -289,6 +289,46 @@ fn read_into(
         .count();
     let streaked = streaks > 0
         && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
+    // A region of one cell under red stripes with a thin line to a neighbour: the stripes may
+    // have split the cell from its true region (and two others were merged to keep the
+    // count); it is doubted, and the answer withheld. A true region of one cell has thick
+    // lines all round.
+    let mut regions = regions;
+    if streaked {
+        let thin_below = thin_line_bound(&samples);
+        let n = grid.rows;
+        for (i, c) in samples.cells.iter().enumerate() {
+            let alone = regions
+                .labels
+                .iter()
+                .filter(|&&l| l == regions.labels[i])
+                .count()
+                == 1;
+            let (r, col) = (i / n, i % n);
+            let mut lines = Vec::new();
+            if col > 0 {
+                lines.push(samples.right[r * (n - 1) + col - 1]);
+            }
+            if col + 1 < n {
+                lines.push(samples.right[r * (n - 1) + col]);
+            }
+            if r > 0 {
+                lines.push(samples.down[(r - 1) * n + col]);
+            }
+            if r + 1 < n {
+                lines.push(samples.down[r * n + col]);
+            }
+            // Stripes darken every line they cross: a line much lighter than the cell's
+            // heaviest is thin too.
+            let heaviest = lines.iter().copied().fold(0.0f32, f32::max);
+            let thin_side = lines
+                .iter()
+                .any(|&w| w < thin_below || w < opts.regions.striped_thin_ratio * heaviest);
+            if alone && thin_side && c.reddened >= opts.regions.streaked_min_reddened {
+                regions.confidence[i] = 0.0;
+            }
+        }
+    }
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
@@ -341,6 +381,19 @@ fn read_into(
         overlay_seen: streaked,
         cut: None,
     })
+}
+
+/// The line weight between the board's thin lines and its thick ones: the geometric mean of
+/// the median weight (most lines are thin) and the 90th percentile (thick region borders).
+fn thin_line_bound(s: &sample::Samples) -> f32 {
+    let mut w: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
+    if w.is_empty() {
+        return 0.0;
+    }
+    w.sort_by(f32::total_cmp);
+    let thin = w[w.len() / 2];
+    let thick = w[(w.len() * 9 / 10).min(w.len() - 1)];
+    (thin.max(0.01) * thick.max(0.01)).sqrt()
 }
 
 #[cfg(test)]

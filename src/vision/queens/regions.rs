@@ -41,6 +41,11 @@ pub struct RegionOptions {
     pub confidence_midpoint: f32,
     /// Slope of the confidence curve, per cost unit. Default 2.5.
     pub confidence_slope: f32,
+    /// A region of one cell under red stripes is doubted (and the answer withheld) when a line
+    /// round it is thin: under the board's thin/thick bound, or under this share of the
+    /// cell's heaviest line (stripes darken the lines they cross). A true region of one cell
+    /// has thick lines all round. Default 0.75.
+    pub striped_thin_ratio: f32,
     /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
     /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
     /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
@@ -67,6 +72,7 @@ impl Default for RegionOptions {
             border_iterations: 50,
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
+            striped_thin_ratio: 0.75,
             streaked_min_spread: 4.5,
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
