@@ -532,11 +532,7 @@ pub fn solve_reading(
         && reading.overlay_seen
         && reading.doubts.iter().any(|d| match (d, &reading.puzzle) {
             (Doubt::Cell { pos, .. }, Puzzle::Queens(q)) => {
-                let r = q.region(*pos);
-                (0..q.n() * q.n())
-                    .filter(|&k| q.region(Pos::new(k / q.n(), k % q.n())) == r)
-                    .count()
-                    == 1
+                q.region_cells()[q.region(*pos)].len() == 1
             }
             _ => false,
         });

@@ -39,6 +39,16 @@ impl Side {
             Side::Bottom => "bottom",
         }
     }
+
+    /// The side across the board.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            Side::Top => Side::Bottom,
+            Side::Bottom => Side::Top,
+        }
+    }
 }
 
 impl std::fmt::Display for Side {
@@ -87,6 +97,45 @@ impl Grid {
     /// Board height in pixels.
     pub fn height(&self) -> f32 {
         self.rows as f32 * self.cell_h
+    }
+    /// The one row or column of cells just beyond `side` of the grid.
+    pub fn beyond(&self, side: Side) -> Grid {
+        let moved = self.moved(side);
+        match side {
+            Side::Left => Grid { cols: 1, ..moved },
+            Side::Right => Grid {
+                cols: 1,
+                left: self.left + self.width(),
+                ..moved
+            },
+            Side::Top => Grid { rows: 1, ..moved },
+            Side::Bottom => Grid {
+                rows: 1,
+                top: self.top + self.height(),
+                ..moved
+            },
+        }
+    }
+    /// The grid moved one pitch towards `side`.
+    pub fn moved(&self, side: Side) -> Grid {
+        match side {
+            Side::Left => Grid {
+                left: self.left - self.cell_w,
+                ..*self
+            },
+            Side::Right => Grid {
+                left: self.left + self.cell_w,
+                ..*self
+            },
+            Side::Top => Grid {
+                top: self.top - self.cell_h,
+                ..*self
+            },
+            Side::Bottom => Grid {
+                top: self.top + self.cell_h,
+                ..*self
+            },
+        }
     }
 }
 

@@ -63,7 +63,7 @@ impl Beyond {
         let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom]
             .into_iter()
             .map(|side| {
-                let beyond = shifted(grid, side);
+                let beyond = grid.beyond(side);
                 let colours = (0..grid.rows.max(grid.cols))
                     .map(|k| match side {
                         Side::Left | Side::Right => (k, 0),
@@ -116,7 +116,7 @@ pub fn check_extent(
         .and_then(|d| page_colour(img).map(|p| (p, d)));
     let around = Beyond::sample(img, grid, sample_opts);
     for (side, colours) in &around.sides {
-        let (side, beyond) = (*side, shifted(grid, *side));
+        let (side, beyond) = (*side, grid.beyond(*side));
         let continues = side_continues(colours, o, |colour| {
             let matches = |p: &Lab| p.delta_e(colour) <= o.match_distance;
             let coloured = colour.chroma() > o.min_chroma && palette.iter().any(matches);
@@ -173,32 +173,6 @@ pub fn coloured_beyond(around: &Beyond, o: &ExtentOptions) -> bool {
 fn side_continues(colours: &[Lab], o: &ExtentOptions, like: impl Fn(Lab) -> bool) -> bool {
     let matching = colours.iter().filter(|&&c| like(c)).count();
     matching >= o.min_cells && matching as f32 >= o.min_share * colours.len() as f32
-}
-
-/// The one row or column of cells just beyond `side` of the grid.
-fn shifted(g: &Grid, side: Side) -> Grid {
-    match side {
-        Side::Left => Grid {
-            cols: 1,
-            left: g.left - g.cell_w,
-            ..*g
-        },
-        Side::Right => Grid {
-            cols: 1,
-            left: g.left + g.width(),
-            ..*g
-        },
-        Side::Top => Grid {
-            rows: 1,
-            top: g.top - g.cell_h,
-            ..*g
-        },
-        Side::Bottom => Grid {
-            rows: 1,
-            top: g.top + g.height(),
-            ..*g
-        },
-    }
 }
 
 /// Whether the cell's central half lies inside the image.

@@ -289,50 +289,14 @@ fn read_into(
         .count();
     let streaked = streaks > 0
         && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
-    // A region of one cell under red stripes with a thin line to a neighbour: the stripes may
-    // have split the cell from its true region (and two others were merged to keep the
-    // count); it is doubted, and the answer withheld. A true region of one cell has thick
-    // lines all round.
-    let mut regions = regions;
-    if streaked {
-        let thin_below = thin_line_bound(&samples);
-        let n = grid.rows;
-        for (i, c) in samples.cells.iter().enumerate() {
-            let alone = regions
-                .labels
-                .iter()
-                .filter(|&&l| l == regions.labels[i])
-                .count()
-                == 1;
-            let (r, col) = (i / n, i % n);
-            let mut lines = Vec::new();
-            if col > 0 {
-                lines.push(samples.right[r * (n - 1) + col - 1]);
-            }
-            if col + 1 < n {
-                lines.push(samples.right[r * (n - 1) + col]);
-            }
-            if r > 0 {
-                lines.push(samples.down[(r - 1) * n + col]);
-            }
-            if r + 1 < n {
-                lines.push(samples.down[r * n + col]);
-            }
-            // Stripes darken every line they cross: a line much lighter than the cell's
-            // heaviest is thin too.
-            let heaviest = lines.iter().copied().fold(0.0f32, f32::max);
-            let thin_side = lines
-                .iter()
-                .any(|&w| w < thin_below || w < opts.regions.striped_thin_ratio * heaviest);
-            if alone && thin_side && c.reddened >= opts.regions.streaked_min_reddened {
-                regions.confidence[i] = 0.0;
-            }
-        }
-    }
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
+    let mut regions = regions;
+    if streaked {
+        doubt_striped_singletons(&samples, &queens, &mut regions.confidence, &opts.regions);
+    }
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
     let crowns = placed
@@ -381,6 +345,52 @@ fn read_into(
         overlay_seen: streaked,
         cut: None,
     })
+}
+
+/// A region of one cell under red stripes with a thin line to a neighbour: the stripes may
+/// have split the cell from its true region (and two others were merged to keep the count);
+/// its confidence becomes 0 (doubted, and the answer withheld). A true region of one cell has
+/// thick lines all round.
+fn doubt_striped_singletons(
+    samples: &sample::Samples,
+    queens: &Queens,
+    confidence: &mut [f32],
+    opts: &regions::RegionOptions,
+) {
+    let thin_below = thin_line_bound(samples);
+    let n = queens.n();
+    for cells in queens.region_cells() {
+        let [p] = cells[..] else {
+            continue;
+        };
+        let (r, col) = (p.row, p.col);
+        let i = r * n + col;
+        if samples.cells[i].reddened < opts.streaked_min_reddened {
+            continue;
+        }
+        let mut lines = Vec::with_capacity(4);
+        if col > 0 {
+            lines.push(samples.right[r * (n - 1) + col - 1]);
+        }
+        if col + 1 < n {
+            lines.push(samples.right[r * (n - 1) + col]);
+        }
+        if r > 0 {
+            lines.push(samples.down[(r - 1) * n + col]);
+        }
+        if r + 1 < n {
+            lines.push(samples.down[r * n + col]);
+        }
+        // Stripes darken every line they cross: a line much lighter than the cell's heaviest
+        // is thin too.
+        let heaviest = lines.iter().copied().fold(0.0f32, f32::max);
+        if lines
+            .iter()
+            .any(|&w| w < thin_below || w < opts.striped_thin_ratio * heaviest)
+        {
+            confidence[i] = 0.0;
+        }
+    }
 }
 
 /// The line weight between the board's thin lines and its thick ones: the geometric mean of

@@ -773,28 +773,7 @@ fn icons_beyond(
     side: Side,
     opts: &TangoReadOptions,
 ) -> Option<usize> {
-    let g = match side {
-        Side::Left => Grid {
-            cols: 1,
-            left: grid.left - grid.cell_w,
-            ..*grid
-        },
-        Side::Right => Grid {
-            cols: 1,
-            left: grid.left + grid.width(),
-            ..*grid
-        },
-        Side::Top => Grid {
-            rows: 1,
-            top: grid.top - grid.cell_h,
-            ..*grid
-        },
-        Side::Bottom => Grid {
-            rows: 1,
-            top: grid.top + grid.height(),
-            ..*grid
-        },
-    };
+    let g = grid.beyond(side);
     let (w, h) = (img.width() as f32, img.height() as f32);
     if g.left < 0.0 || g.top < 0.0 || g.left + g.width() > w || g.top + g.height() > h {
         return None;
@@ -804,9 +783,9 @@ fn icons_beyond(
 
 /// Cells holding a coloured icon: a hue, and most of the icon in one colour bin (grey text,
 /// whose anti-aliasing fringes are coloured, has its ink dark and its colours mixed).
-fn icon_count(cells: &[CellRead], opts: &TangoReadOptions) -> usize {
+fn icon_count<'a>(cells: impl IntoIterator<Item = &'a CellRead>, opts: &TangoReadOptions) -> usize {
     cells
-        .iter()
+        .into_iter()
         .filter(|c| {
             let main = c.hist[..5].iter().copied().fold(0.0, f32::max);
             c.icon_frac >= opts.icon_min_frac && c.hue.is_some() && main >= 0.5
@@ -815,16 +794,18 @@ fn icon_count(cells: &[CellRead], opts: &TangoReadOptions) -> usize {
 }
 
 /// The outermost row or column of `cells` on `side`.
-fn outer_line<'a>(cells: &'a [CellRead], grid: &Grid, side: Side) -> Vec<&'a CellRead> {
-    cells
-        .iter()
-        .filter(|c| match side {
-            Side::Left => c.pos.col == 0,
-            Side::Right => c.pos.col + 1 == grid.cols,
-            Side::Top => c.pos.row == 0,
-            Side::Bottom => c.pos.row + 1 == grid.rows,
-        })
-        .collect()
+fn outer_line<'a>(
+    cells: &'a [CellRead],
+    grid: &Grid,
+    side: Side,
+) -> impl Iterator<Item = &'a CellRead> {
+    let (rows, cols) = (grid.rows, grid.cols);
+    cells.iter().filter(move |c| match side {
+        Side::Left => c.pos.col == 0,
+        Side::Right => c.pos.col + 1 == cols,
+        Side::Top => c.pos.row == 0,
+        Side::Bottom => c.pos.row + 1 == rows,
+    })
 }
 
 /// Checks that no icons lie just beyond the lattice (see [`TangoReadOptions::icons_beyond`]),
@@ -840,10 +821,8 @@ fn settle_extent(
         return Ok((grid, cells));
     };
     let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom];
-    let Some(side) = sides
-        .into_iter()
-        .find(|&s| icons_beyond(img, &grid, theme, s, opts).is_some_and(|n| n >= min))
-    else {
+    let spills = |g: &Grid, s: Side| icons_beyond(img, g, theme, s, opts).is_some_and(|n| n >= min);
+    let Some(side) = sides.into_iter().find(|&s| spills(&grid, s)) else {
         return Ok((grid, cells));
     };
     let refuse = || {
@@ -852,38 +831,11 @@ fn settle_extent(
             grid.rows, grid.cols
         ))
     };
-    let opposite = match side {
-        Side::Left => Side::Right,
-        Side::Right => Side::Left,
-        Side::Top => Side::Bottom,
-        Side::Bottom => Side::Top,
-    };
-    let dropped = outer_line(&cells, &grid, opposite);
-    if icon_count(&dropped.into_iter().cloned().collect::<Vec<_>>(), opts) > 0 {
+    if icon_count(outer_line(&cells, &grid, side.opposite()), opts) > 0 {
         return Err(refuse());
     }
-    let moved = match side {
-        Side::Left => Grid {
-            left: grid.left - grid.cell_w,
-            ..grid
-        },
-        Side::Right => Grid {
-            left: grid.left + grid.cell_w,
-            ..grid
-        },
-        Side::Top => Grid {
-            top: grid.top - grid.cell_h,
-            ..grid
-        },
-        Side::Bottom => Grid {
-            top: grid.top + grid.cell_h,
-            ..grid
-        },
-    };
-    if sides
-        .into_iter()
-        .any(|s| icons_beyond(img, &moved, theme, s, opts).is_some_and(|n| n >= min))
-    {
+    let moved = grid.moved(side);
+    if sides.into_iter().any(|s| spills(&moved, s)) {
         return Err(refuse());
     }
     let cells = read_cell_symbols(img, &moved, theme, opts);
