@@ -64,6 +64,40 @@ pub const GLYPH_FEATURES: [&str; 27] = [
     "log_aspect",
 ];
 
+/// Small-glyph feature names, in input order: the folded patch at the board's scale
+/// ([`EdgeRead::small_patch`], `s<row><col>` from the centre out), the cell's side in image
+/// pixels (log), the glyph box's size in image pixels (log) and its aspect (log).
+pub const GLYPH_SMALL_FEATURES: [&str; 28] = [
+    "s00",
+    "s01",
+    "s02",
+    "s03",
+    "s04",
+    "s10",
+    "s11",
+    "s12",
+    "s13",
+    "s14",
+    "s20",
+    "s21",
+    "s22",
+    "s23",
+    "s24",
+    "s30",
+    "s31",
+    "s32",
+    "s33",
+    "s34",
+    "s40",
+    "s41",
+    "s42",
+    "s43",
+    "s44",
+    "log_cell",
+    "log_px",
+    "log_aspect",
+];
+
 /// Cell classes, in model output order.
 pub const CELL_CLASSES: [&str; 3] = ["empty", "sun", "moon"];
 
@@ -143,6 +177,22 @@ pub fn glyph_features(patch: &[f32; 25], glyph_px: f32, aspect: f32) -> [f32; 27
     x[..25].copy_from_slice(patch);
     x[25] = glyph_px.max(1.0).ln();
     x[26] = if aspect > 0.0 { aspect.ln() } else { 0.0 };
+    x
+}
+
+/// The features of one small glyph: its folded patch at the board's scale, the cell's side,
+/// the box's size (image pixels) and aspect.
+pub fn glyph_small_features(
+    patch: &[f32; 25],
+    cell_px: f32,
+    glyph_px: f32,
+    aspect: f32,
+) -> [f32; 28] {
+    let mut x = [0.0f32; 28];
+    x[..25].copy_from_slice(patch);
+    x[25] = cell_px.max(1.0).ln();
+    x[26] = glyph_px.max(1.0).ln();
+    x[27] = if aspect > 0.0 { aspect.ln() } else { 0.0 };
     x
 }
 

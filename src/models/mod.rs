@@ -190,6 +190,9 @@ pub const TANGO_CELL_FILE: &[u8] = include_bytes!("../../models/tango-cell.v1");
 /// The embedded Tango glyph model file.
 pub const TANGO_GLYPH_FILE: &[u8] = include_bytes!("../../models/tango-glyph.v1");
 
+/// The embedded Tango small-glyph model file.
+pub const TANGO_GLYPH_SMALL_FILE: &[u8] = include_bytes!("../../models/tango-glyph-small.v1");
+
 /// The embedded Tango cell background model file.
 pub const TANGO_BACKGROUND_FILE: &[u8] = include_bytes!("../../models/tango-background.v1");
 
@@ -220,6 +223,13 @@ pub fn tango_edge() -> Option<&'static Softmax> {
 pub fn tango_glyph() -> Option<&'static Softmax> {
     static M: OnceLock<Option<Softmax>> = OnceLock::new();
     embedded(&M, TANGO_GLYPH_FILE, &features::GLYPH_FEATURES)
+}
+
+/// The embedded Tango small-glyph model (`same` / `opposite`: the kind of a marker glyph of
+/// a few pixels, from the glyph seen at the board's scale).
+pub fn tango_glyph_small() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, TANGO_GLYPH_SMALL_FILE, &features::GLYPH_SMALL_FEATURES)
 }
 
 /// The embedded Tango cell model (`empty` / `sun` / `moon`).
@@ -303,6 +313,11 @@ mod tests {
                 &features::GLYPH_CLASSES[..],
             ),
             (
+                TANGO_GLYPH_SMALL_FILE,
+                &features::GLYPH_SMALL_FEATURES[..],
+                &features::GLYPH_CLASSES[..],
+            ),
+            (
                 TANGO_BACKGROUND_FILE,
                 &features::BACKGROUND_FEATURES[..],
                 &features::BACKGROUND_CLASSES[..],
@@ -321,6 +336,10 @@ mod tests {
         assert_eq!(tango_edge().unwrap().classes, features::EDGE_CLASSES);
         assert_eq!(tango_cell().unwrap().classes, features::CELL_CLASSES);
         assert_eq!(tango_glyph().unwrap().classes, features::GLYPH_CLASSES);
+        assert_eq!(
+            tango_glyph_small().unwrap().classes,
+            features::GLYPH_CLASSES
+        );
         assert_eq!(
             queens_pair().unwrap().classes,
             features::QUEENS_PAIR_CLASSES

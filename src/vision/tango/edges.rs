@@ -118,6 +118,7 @@ pub(super) fn read_edge(
         mid_peak: 0.0,
         glyph_px: 0.0,
         glyph_patch: [0.0; 25],
+        small_patch: [0.0; 25],
         glyph_p: None,
         intruder: false,
         marker: None,
@@ -288,6 +289,18 @@ pub(super) fn read_edge(
             Theme::Dark => l - bg,
         }
     };
+    let small_patch = {
+        let (mut w, mut sx, mut sy) = (0.0f32, 0.0f32, 0.0f32);
+        for &k in &glyph {
+            w += d[k];
+            sx += d[k] * (k % n) as f32;
+            sy += d[k] * (k / n) as f32;
+        }
+        let w = w.max(1e-3);
+        let centre = (ex - rad + sx / w * step, ey - rad + sy / w * step);
+        let half = opts.marker_small_half * grid.cell_w.min(grid.cell_h);
+        glyph_patch(&ink_at, centre, half, contrast)
+    };
     let glyph_patch = glyph_patch(&ink_at, (gcx, gcy), 1.5 * hw.max(hh), contrast);
     let mid_peak = {
         let ink = |x: f32| {
@@ -338,7 +351,33 @@ pub(super) fn read_edge(
                 margin
             }
         }
-        _ => margin,
+        _ => match (
+            opts.marker_glyph_small_model,
+            crate::models::tango_glyph_small(),
+        ) {
+            (Some([sure, lift, cap]), Some(m))
+                if glyph_px >= opts.marker_small_px[0] && glyph_px < opts.marker_small_px[1] =>
+            {
+                let cell = grid.cell_w.min(grid.cell_h);
+                let x = crate::models::features::glyph_small_features(
+                    &small_patch,
+                    cell,
+                    glyph_px,
+                    aspect,
+                );
+                let p = m.predict(&x);
+                let read = usize::from(!eq);
+                glyph_p = Some(p[read]);
+                if p[read] >= sure && clean {
+                    margin.max(lift)
+                } else if p[1 - read] >= sure {
+                    margin.min(cap)
+                } else {
+                    margin
+                }
+            }
+            _ => margin,
+        },
     };
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
@@ -360,6 +399,7 @@ pub(super) fn read_edge(
         mid_peak,
         glyph_px,
         glyph_patch,
+        small_patch,
         glyph_p,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf,

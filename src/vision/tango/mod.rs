@@ -176,6 +176,17 @@ pub struct TangoReadOptions {
     /// ... on glyphs whose box is at least this many image pixels: under 4 px the model was
     /// sure and wrong on a held-out glyph (models/README.md, by glyph size). Default 4.
     pub marker_glyph_min_px: f32,
+    /// The small-glyph model ([`crate::models::tango_glyph_small`]), the glyph model's view
+    /// for glyphs of [`Self::marker_small_px`] image pixels (under `marker_glyph_min_px`):
+    /// `[sure, lift, cap]` as in `marker_glyph_model`. `None`: off (the training command reads
+    /// so). Default `Some([0.999, 0.6, 0.2])`.
+    pub marker_glyph_small_model: Option<[f32; 3]>,
+    /// ... on glyphs whose box is from `[0]` up to (not including) `[1]` image pixels.
+    /// Default `[2.0, 4.0]`.
+    pub marker_small_px: [f32; 2],
+    /// Half side of the small-glyph model's patch ([`EdgeRead::small_patch`]), as a fraction
+    /// of the cell: LinkedIn's markers are about 0.18 of a cell wide. Default 0.15.
+    pub marker_small_half: f32,
     /// A glyph whose box is under `[0]` image pixels is read surely only from a confidence of
     /// `[1]`; under it, its confidence is at most `[2]` (doubted). On the real captures
     /// down-scaled 0.3x-0.5x, reads of 3-4.5 px glyphs with a confidence of 0.5-0.6 were
@@ -260,6 +271,9 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
+            marker_glyph_small_model: Some([0.999, 0.6, 0.2]),
+            marker_small_px: [2.0, 4.0],
+            marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
@@ -362,6 +376,12 @@ pub struct EdgeRead {
     /// mean of 3x3 samples, ink over the glyph's contrast, folded by both mirror symmetries
     /// (`=` and `x` have both) into 5x5, row-major from the centre out. Zeros when no glyph.
     pub glyph_patch: [f32; 25],
+    /// The glyph seen at the board's scale, for the small-glyph model
+    /// ([`crate::models::tango_glyph_small`]): as `glyph_patch`, but centred on the glyph's ink
+    /// centroid and [`TangoReadOptions::marker_small_half`] cells wide on either side, whatever
+    /// box the thresholded samples gave (on a glyph of a few pixels the box is a pixel more or
+    /// less, the cell's size is not). Zeros when no glyph.
+    pub small_patch: [f32; 25],
     /// The glyph model's probability of the kind read (`None` when not asked: no glyph, or
     /// [`TangoReadOptions::marker_glyph_model`] off).
     pub glyph_p: Option<f32>,
