@@ -773,12 +773,7 @@ fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32, features: &[&str]) -> Stri
     // What the reader's use of a model rests on: how often a sure model (0.995) is wrong when
     // it agrees with the hand rule (it then confirms the read) and when it disagrees (it then
     // doubts it).
-    // The small-glyph model is used from 0.999 (`TangoReadOptions::marker_glyph_small_model`).
-    let sure = if features.contains(&"log_cell") {
-        0.999
-    } else {
-        0.995
-    };
+    let sure = 0.995;
     let (mut agree, mut agree_wrong, mut against, mut against_rule_wrong) = (0, 0, 0, 0);
     for (p, e) in probs.iter().zip(held) {
         let m = argmax(p);

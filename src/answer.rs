@@ -462,6 +462,15 @@ pub fn solve_reading(
                                  be misread there, which no repair can bring back"
                             ),
                         })
+                    } else if matches!(reading.puzzle, Puzzle::Queens(_))
+                        && reading.overlay_seen
+                        && !certify.queens_overlay_repair
+                    {
+                        Some(Certificate::Unrepaired {
+                            suspects: certify::free_elements(&reading, certify),
+                            reason: "stripes or hatching lie over the board: a region under                                      them may be merged into a neighbour or split, which a                                      repair of the doubted cells cannot bring back"
+                                .into(),
+                        })
                     } else if reading.pieces_as_givens {
                         // Placed from its icons on a board washed to white: faint markers may
                         // be lost without a doubt, and a repair only changes what was seen.

@@ -68,7 +68,20 @@ fn no_wrong_answer_on_any_variation() {
 ///   repaired only by adding clues where nothing was read);
 /// - stripes 19090: a striped Queens cell read as a region of its own (the stripes moved its
 ///   colour), and two other regions merged to keep eight (now doubted, and the answer
-///   withheld: a region of one striped cell with a thin line round it).
+///   withheld: a region of one striped cell with a thin line round it);
+/// - stripes-over 33015: a one-cell Queens region under stripes merged into its neighbour
+///   with confidence, another region split by a doubted cell, and the repair moved one cell
+///   of the split to reach a unique puzzle that was not the board's (now a Queens reading
+///   under stripes or hatching is not repaired);
+/// - scale-0.3x 35195: two moons of a board of 18 px cells, found once the locator looked at an
+///   enlarged copy, differed by 12 degrees of hue and were read as a themed pair (now a lone
+///   icon is no kind of its own on a board of small cells);
+/// - pointer-hand 35265: a 1x hand pointer on a grid line beside an `x` of a large board, cut
+///   in two by the line's band and not found, read with the `x` as `=` surely (now the parts
+///   are joined across the band and the edge is occluded);
+/// - stripes-over 35279: dark stripes not seen, a one-cell Queens region merged; the player's
+///   crowns clashed and the answer called two of them wrong (now more than one withholds it:
+///   LinkedIn stripes every clash, so stripes were missed).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -103,6 +116,10 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.3x", 13186),
         ("stripes-over", 15176),
         ("stripes", 19090),
+        ("stripes-over", 33015),
+        ("scale-0.3x", 35195),
+        ("pointer-hand", 35265),
+        ("stripes-over", 35279),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -63,7 +63,9 @@ pub struct CertifyOptions {
     /// Queens: when the player's crowns as read break a rule (two in a line, or touching)
     /// with no rule-break stripes seen, which LinkedIn never shows, an answer calling more
     /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
-    /// (hint-mode hatching, a veil) may have misread regions too. Default 2.
+    /// (hint-mode hatching, a veil) may have misread regions too, and stripes not seen may
+    /// hide a region (stripes-over 35279: two crowns called wrong, a one-cell region merged
+    /// under dark stripes). Default 1.
     pub clash_max_wrong_pieces: usize,
     /// Queens under stripes or hatching: whether x marks the answer calls wrong (not only
     /// crowns) withhold it. Hatching lines through an empty cell's centre read as x marks, so
@@ -74,6 +76,13 @@ pub struct CertifyOptions {
     /// neighbour's; a block of doubted cells may be a whole region misread (merged into a
     /// neighbour under rule-break stripes), which no such change brings back. Default 2.
     pub max_queens_repair_cluster: usize,
+    /// Queens under stripes or hatching (`Reading::overlay_seen`): whether a reading with no
+    /// or several solutions may be repaired. Stripes can hide a one-cell region (merged into
+    /// a neighbour with confidence) while a doubted cell elsewhere splits another; a repair
+    /// of the doubted cells then reaches a unique puzzle that is not the board's
+    /// (stripes-over 33015: the one-cell region lost, the repair moved a cell of the split
+    /// region). Default false.
+    pub queens_overlay_repair: bool,
 }
 
 impl Default for CertifyOptions {
@@ -83,13 +92,14 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
-            clash_max_wrong_pieces: 2,
+            clash_max_wrong_pieces: 1,
             overlay_crosses_withhold: false,
             max_repair_changes: 3,
             several_adds_only: true,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
             max_queens_repair_cluster: 2,
+            queens_overlay_repair: false,
         }
     }
 }

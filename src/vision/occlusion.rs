@@ -54,6 +54,13 @@ pub struct OcclusionOptions {
     /// An edge is occluded when the box reaches within this share of the cell pitch of its
     /// midpoint (where its marker is drawn). Default 0.16.
     pub edge_reach: f32,
+    /// Parts of a pointer cut apart by a grid line's band are joined before the size test
+    /// (a 1x pointer on a line of a large board is two parts each under `min_extent`) when
+    /// the mask has at most this many parts (the joining compares every pair; a noisy capture
+    /// with more is taken part by part). 0: never joined (the Queens pointer stage joins the
+    /// parts that pass the size test itself: black crowns and borders beside light cells
+    /// leave small parts everywhere). Default 400.
+    pub max_join: usize,
 }
 
 impl Default for OcclusionOptions {
@@ -72,6 +79,7 @@ impl Default for OcclusionOptions {
             max_candidates: 2,
             cell_reach: 0.15,
             edge_reach: 0.16,
+            max_join: 400,
         }
     }
 }
@@ -123,36 +131,102 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     let (stats, labels) = blob::blobs(&contact);
     let cell = g.cell_w.min(g.cell_h);
     let min_ext = (opts.min_extent * cell).max(opts.min_extent_px);
-    let keep: Vec<usize> = (0..stats.len())
-        .filter(|&i| {
-            let s = stats[i];
-            let ext = s.w().max(s.h()) as f32;
-            s.count >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
+    // A pointer resting on a grid line is cut in two by the band left out along it: parts
+    // whose boxes come within the band's width of each other are one object.
+    let reach = (2.0 * line_band(g, opts)).ceil() as u32 + 1;
+    let group = if stats.len() <= opts.max_join && opts.max_join > 0 {
+        join_across_lines(&stats, reach)
+    } else {
+        (0..stats.len()).collect()
+    };
+    let n_groups = group.iter().copied().max().map_or(0, |m| m + 1);
+    let mut merged: Vec<Option<blob::Blob>> = vec![None; n_groups];
+    for (s, &k) in stats.iter().zip(&group) {
+        merged[k] = Some(match merged[k] {
+            None => *s,
+            Some(m) => blob::Blob {
+                x0: m.x0.min(s.x0),
+                y0: m.y0.min(s.y0),
+                x1: m.x1.max(s.x1),
+                y1: m.y1.max(s.y1),
+                count: m.count + s.count,
+            },
+        });
+    }
+    let keep: Vec<usize> = (0..n_groups)
+        .filter(|&k| {
+            merged[k].is_some_and(|s| {
+                let ext = s.w().max(s.h()) as f32;
+                s.count >= opts.min_pixels && ext >= min_ext && ext <= opts.max_extent * cell
+            })
         })
         .collect();
     let mut found: Vec<Found> = keep
         .iter()
-        .map(|&i| {
-            let s = stats[i];
-            Found {
-                bbox: (
-                    (x0 + s.x0) as f32,
-                    (y0 + s.y0) as f32,
-                    (x0 + s.x1 + 1) as f32,
-                    (y0 + s.y1 + 1) as f32,
-                ),
-                pixels: Vec::new(),
-            }
+        .filter_map(|&k| merged[k])
+        .map(|s| Found {
+            bbox: (
+                (x0 + s.x0) as f32,
+                (y0 + s.y0) as f32,
+                (x0 + s.x1 + 1) as f32,
+                (y0 + s.y1 + 1) as f32,
+            ),
+            pixels: Vec::new(),
         })
         .collect();
     for (x, y, l) in labels.enumerate_pixels() {
         let l = l[0] as usize;
-        if let Some(k) = keep.iter().position(|&i| l > 0 && i == l - 1) {
+        if l == 0 {
+            continue;
+        }
+        if let Some(k) = keep.iter().position(|&k| k == group[l - 1]) {
             let p = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
             found[k].pixels.push(p);
         }
     }
     found
+}
+
+/// Half width (pixels) of the band left out around each grid line.
+fn line_band(g: &Grid, opts: &OcclusionOptions) -> f32 {
+    (opts.line_band * g.cell_w.min(g.cell_h)).max(1.5)
+}
+
+/// Groups of blobs (an index per blob, groups numbered from 0) whose boxes, each grown by
+/// `reach` pixels, overlap, chained.
+fn join_across_lines(stats: &[blob::Blob], reach: u32) -> Vec<usize> {
+    let n = stats.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let near = |a: &blob::Blob, b: &blob::Blob| {
+        a.x0 <= b.x1 + reach && b.x0 <= a.x1 + reach && a.y0 <= b.y1 + reach && b.y0 <= a.y1 + reach
+    };
+    for i in 0..n {
+        for j in i + 1..n {
+            if near(&stats[i], &stats[j]) {
+                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut id = vec![usize::MAX; n];
+    let mut next = 0;
+    (0..n)
+        .map(|i| {
+            let r = root(&mut parent, i);
+            if id[r] == usize::MAX {
+                id[r] = next;
+                next += 1;
+            }
+            id[r]
+        })
+        .collect()
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
@@ -191,7 +265,7 @@ fn contact_mask(
     }
     let near_dark = dilate_square(&dark, opts.contact);
     let near_bright = dilate_square(&bright, opts.contact);
-    let band = (opts.line_band * g.cell_w.min(g.cell_h)).max(1.5);
+    let band = line_band(g, opts);
     let on_line = |v: f32, start: f32, pitch: f32| {
         let k = ((v - start) / pitch).round();
         (v - (start + k * pitch)).abs() <= band
@@ -358,5 +432,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn parts_cut_by_a_line_band_are_joined_far_ones_not() {
+        let b = |x0, y0, x1, y1| blob::Blob {
+            x0,
+            y0,
+            x1,
+            y1,
+            count: 10,
+        };
+        // Two halves of a pointer 6 px apart across a line band, and a glyph far away.
+        let stats = [b(10, 10, 17, 30), b(24, 12, 30, 28), b(80, 80, 86, 86)];
+        assert_eq!(join_across_lines(&stats, 8), vec![0, 0, 1]);
+        assert_eq!(join_across_lines(&stats, 5), vec![0, 1, 2]);
     }
 }

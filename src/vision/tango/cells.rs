@@ -265,7 +265,7 @@ pub(super) fn icon_pair(cells: &[CellRead], opts: &TangoReadOptions) -> Option<I
 }
 
 /// Empty / sun / moon for every cell.
-pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) {
+pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOptions) {
     let span = (opts.icon_min_frac - opts.icon_empty_frac).max(1e-3);
     let mut filled = Vec::new();
     for (i, c) in cells.iter_mut().enumerate() {
@@ -369,7 +369,7 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], opts: &TangoReadOptions) 
             && frac_gap <= opts.alike_max_frac_gap
             && shape_gap <= opts.alike_max_shape_gap
             && luma_gap <= opts.alike_max_luma_gap;
-        if !alike && let Some(split) = split_by_hue(cells, &filled, opts) {
+        if !alike && let Some(split) = split_by_hue(cells, &filled, cell_px, opts) {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);
                 cells[i].conf = cells[i].conf.min(conf);
@@ -460,11 +460,13 @@ fn split_by_shade_only(
 /// Two themed icons of one colour family told apart by mean hue: `(cell index, symbol,
 /// confidence)` for every icon, when every icon has a hue and the hues fall into two groups
 /// each at most [`TangoReadOptions::alike_max_hue_spread`] wide (and alike in fill), at least
-/// [`TangoReadOptions::hue_split_min_gap`] apart. The group nearer orange is the sun (which of
+/// [`TangoReadOptions::hue_split_min_gap`] apart (each of several icons on a board of small
+/// cells, [`TangoReadOptions::hue_split_small_group`]). The group nearer orange is the sun (which of
 /// a themed pair is "sun" is a convention). `None` otherwise.
 fn split_by_hue(
     cells: &[CellRead],
     filled: &[usize],
+    cell_px: f32,
     opts: &TangoReadOptions,
 ) -> Option<Vec<(usize, Symbol, f32)>> {
     let mut hues: Vec<(f32, usize)> = filled
@@ -499,6 +501,8 @@ fn split_by_hue(
         two_means_1d(&f).map_or(0.0, |(_, a, b)| b - a)
     };
     if hi_min.0 - lo_max.0 < opts.hue_split_min_gap
+        || (cell_px < opts.hue_split_small_group[1]
+            && (lo.len().min(hi.len()) as f32) < opts.hue_split_small_group[0])
         || spread(&lo) > opts.alike_max_hue_spread
         || spread(&hi) > opts.alike_max_hue_spread
         || fill_gap(&lo) > opts.alike_max_frac_gap

@@ -109,6 +109,13 @@ pub struct TangoReadOptions {
     /// two groups at least this far apart (degrees), each within
     /// [`Self::alike_max_hue_spread`]. Default 10.
     pub hue_split_min_gap: f32,
+    /// ... and, on a board whose cells are under `[1]` pixels, each group holds at least `[0]`
+    /// icons: a small icon's hue is measured over few pixels, and one icon alone is then no
+    /// evidence of a kind of its own (two moons of a 0.3x board, 18 px cells, differed by 12
+    /// degrees, anti-aliased at other sub-pixel phases, and were read as a themed pair; the
+    /// renderer's themed pairs on 42-115 px cells split by 13-23 degrees with one icon of a
+    /// kind). Default `[2.0, 32.0]`.
+    pub hue_split_small_group: [f32; 2],
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -179,7 +186,9 @@ pub struct TangoReadOptions {
     /// The small-glyph model ([`crate::models::tango_glyph_small`]), the glyph model's view
     /// for glyphs of [`Self::marker_small_px`] image pixels (under `marker_glyph_min_px`):
     /// `[sure, lift, cap]` as in `marker_glyph_model`. `None`: off (the training command reads
-    /// so). Default `Some([0.999, 0.6, 0.2])`.
+    /// so). Held out by source, the model was sure (>= 0.995) of the kind the hand rule read on
+    /// 1,681 real glyphs of 2-5 px and wrong on none (models/README.md).
+    /// Default `Some([0.995, 0.6, 0.2])`.
     pub marker_glyph_small_model: Option<[f32; 3]>,
     /// ... on glyphs whose box is from `[0]` up to (not including) `[1]` image pixels.
     /// Default `[2.0, 4.0]`.
@@ -226,6 +235,12 @@ pub struct TangoReadOptions {
     /// Largest gain of that stretch (a capture with no white at all is not blown up).
     /// Default 1.6.
     pub max_gain: f32,
+    /// A capture whose longer side is at most this many pixels and whose board is not found
+    /// as it is, is located again on a copy enlarged twice (bilinear): on a board of cells
+    /// about 20 px the 1 px grid lines, halved by a down-scale, are too faint and thin for the
+    /// line detector's reach. Only the lattice comes from the copy; cells and markers are read
+    /// on the capture itself. `None`: off. Default `Some(720)`.
+    pub enlarge_below: Option<u32>,
 }
 
 impl Default for TangoReadOptions {
@@ -253,6 +268,7 @@ impl Default for TangoReadOptions {
             alike_max_shape_gap: 0.09,
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
+            hue_split_small_group: [2.0, 32.0],
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             marker_radius: 0.18,
@@ -271,7 +287,7 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
-            marker_glyph_small_model: Some([0.999, 0.6, 0.2]),
+            marker_glyph_small_model: Some([0.995, 0.6, 0.2]),
             marker_small_px: [2.0, 4.0],
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
@@ -285,6 +301,7 @@ impl Default for TangoReadOptions {
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
+            enlarge_below: Some(720),
         }
     }
 }
@@ -491,6 +508,25 @@ fn read_into(
         normalised = Some(bright);
     }
     let img = normalised.as_ref().unwrap_or(img);
+    // A small capture whose board is not found as it is: located once more on an enlarged copy.
+    if matches!(located, Err(ReadError::NoBoard(_)))
+        && opts
+            .enlarge_below
+            .is_some_and(|side| img.width().max(img.height()) <= side)
+    {
+        let (w, h) = img.dimensions();
+        let big = image::imageops::resize(img, 2 * w, 2 * h, image::imageops::FilterType::Triangle);
+        let (big_located, big_survey) = locate::locate_tango_traced(&big, &opts.locate);
+        if !matches!(big_located, Err(ReadError::NoBoard(_))) {
+            located = big_located.map(|l| halved(&l));
+            survey = locate::LocateSurvey {
+                lines: big_survey.lines.iter().map(|l| halved_line(*l)).collect(),
+                candidates: big_survey.candidates.iter().map(halved).collect(),
+                cut_board: big_survey.cut_board.as_ref().map(halved),
+                ..big_survey
+            };
+        }
+    }
     // A board cut at one image edge, its outer cells mostly in view: read on a copy of the
     // image extended past that edge with the cells' own ground.
     let extended = match (&located, &survey.cut_board) {
@@ -875,6 +911,37 @@ fn normalise(img: &RgbImage, opts: &TangoReadOptions) -> Option<RgbImage> {
     ))
 }
 
+/// A pixel position on a copy enlarged twice (bilinear, pixel centres aligned), on the
+/// capture.
+fn halved_pos(v: f32) -> f32 {
+    (v + 0.5) / 2.0 - 0.5
+}
+
+/// A lattice located on a copy enlarged twice, on the capture.
+fn halved(l: &TangoLattice) -> TangoLattice {
+    let g = l.grid;
+    TangoLattice {
+        grid: Grid {
+            left: halved_pos(g.left),
+            top: halved_pos(g.top),
+            cell_w: g.cell_w / 2.0,
+            cell_h: g.cell_h / 2.0,
+            ..g
+        },
+        ..l.clone()
+    }
+}
+
+/// A line candidate found on a copy enlarged twice, on the capture.
+fn halved_line(l: locate::FoundLine) -> locate::FoundLine {
+    locate::FoundLine {
+        pos: halved_pos(l.pos),
+        start: halved_pos(l.start),
+        end: halved_pos(l.end),
+        ..l
+    }
+}
+
 /// Refuses a lattice whose cells do not hold Tango icons: a lattice of neutral cells is not
 /// enough (digits of a sudoku or an empty table are not a Tango puzzle).
 pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), ReadError> {
@@ -929,7 +996,7 @@ fn read_cell_symbols(
     opts: &TangoReadOptions,
 ) -> Vec<CellRead> {
     let mut cells = read_cells(img, grid, theme, opts);
-    classify_symbols(&mut cells, opts);
+    classify_symbols(&mut cells, grid.cell_w.min(grid.cell_h), opts);
     if cells::icon_pair(&cells, opts).is_some_and(|i| i.themed) {
         // Two themed icons are told apart by their look alone, which rule-break stripes
         // change: a striped icon's kind is a guess.
