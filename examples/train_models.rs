@@ -856,9 +856,12 @@ fn main() -> anyhow::Result<()> {
     let n_synth: u64 = arg("--synthetic", "120").parse()?;
     let n_small: u64 = arg("--small", "200").parse()?;
     // The learned views off: the data must not depend on the embedded models.
+    // The enlarged second look of the locator off too: the data are the boards found at the
+    // capture's own scale.
     let opts = TangoReadOptions {
         marker_glyph_model: None,
         marker_glyph_small_model: None,
+        enlarge_below: None,
         ..TangoReadOptions::default()
     };
     let rows = manifest(&shots, "tango")?;
