@@ -375,6 +375,7 @@ fn main() -> Result<(), String> {
                 icons: None,
                 pieces_as_givens: false,
                 overlay_seen: false,
+                red_stripes: false,
                 cut: None,
             };
             let after = overlay(

@@ -345,6 +345,20 @@ fn crowns_clash(reading: &Reading) -> bool {
     })
 }
 
+/// Queens: two of the player's crowns as read break a rule, [`crowns_clash`] or two in one
+/// region as read.
+fn crowns_break_a_rule(reading: &Reading) -> bool {
+    let Puzzle::Queens(q) = &reading.puzzle else {
+        return false;
+    };
+    let crowns = player_crowns(reading);
+    crowns_clash(reading)
+        || crowns
+            .iter()
+            .enumerate()
+            .any(|(i, a)| crowns[i + 1..].iter().any(|b| q.region(*a) == q.region(*b)))
+}
+
 /// Queens: the most doubted (or occluded) cells that touch one another (4-neighbours,
 /// chained); 0 for Tango.
 fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize {
@@ -545,10 +559,24 @@ pub fn solve_reading(
             }
             _ => false,
         });
+    // LinkedIn stripes only crowns that break a rule: stripes seen with none that does are
+    // something else, or the crowns under them were not seen; either way a region under
+    // them may be misread (stripes 36024: a striped region read into its neighbour).
+    let unexplained_stripes = queens
+        && reading.red_stripes
+        && certify.queens_stripes_need_clash
+        && !reading.doubts.is_empty()
+        && !crowns_break_a_rule(&reading);
     let misread = if striped_singleton {
         Some(
             "a region read as one cell under stripes or hatching: the overlay may have split \
              it from its true region"
+                .to_string(),
+        )
+    } else if unexplained_stripes {
+        Some(
+            "stripes lie over the board but none of the player's crowns as read breaks a \
+             rule: a region under them may be misread"
                 .to_string(),
         )
     } else if wrong.is_empty() {

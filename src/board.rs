@@ -225,6 +225,9 @@ pub struct Reading {
     /// A coloured overlay (LinkedIn's red stripes over cells that break a rule) was seen over
     /// a cell or an edge (Tango), or streaked cells (stripes or hatching, Queens).
     pub overlay_seen: bool,
+    /// Queens: some streaked cells are reddened (LinkedIn's red rule-break stripes, not the
+    /// shimmer's light band or the hint mode's hatching). False for Tango.
+    pub red_stripes: bool,
     /// Tango: the board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
@@ -274,6 +277,7 @@ impl Reading {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            red_stripes: false,
             cut: None,
         }
     }

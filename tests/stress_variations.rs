@@ -81,7 +81,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   are joined across the band and the edge is occluded);
 /// - stripes-over 35279: dark stripes not seen, a one-cell Queens region merged; the player's
 ///   crowns clashed and the answer called two of them wrong (now more than one withholds it:
-///   LinkedIn stripes every clash, so stripes were missed).
+///   LinkedIn stripes every clash, so stripes were missed);
+/// - stripes 36024: a Queens region under red stripes, on a board with no player's crowns,
+///   read into its neighbour and another region invented (now red stripes with no crowns
+///   breaking a rule, and something doubted, withhold the answer: LinkedIn stripes only
+///   crowns in conflict).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -120,6 +124,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.3x", 35195),
         ("pointer-hand", 35265),
         ("stripes-over", 35279),
+        ("stripes", 36024),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

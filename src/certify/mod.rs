@@ -83,6 +83,11 @@ pub struct CertifyOptions {
     /// (stripes-over 33015: the one-cell region lost, the repair moved a cell of the split
     /// region). Default false.
     pub queens_overlay_repair: bool,
+    /// Queens: stripes seen (`Reading::overlay_seen`) with none of the player's crowns as
+    /// read breaking a rule withhold the answer: LinkedIn stripes only crowns in conflict, so
+    /// what was taken for stripes, or the crowns under them, is misread, and a region under
+    /// them may be too (stripes 36024). Default true.
+    pub queens_stripes_need_clash: bool,
 }
 
 impl Default for CertifyOptions {
@@ -100,6 +105,7 @@ impl Default for CertifyOptions {
             max_repair_wrong_pieces: 0,
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
+            queens_stripes_need_clash: true,
         }
     }
 }

@@ -580,6 +580,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            red_stripes: false,
             cut: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);

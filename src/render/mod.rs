@@ -42,6 +42,7 @@
 //!     icons: None,
 //!     pieces_as_givens: false,
 //!     overlay_seen: false,
+//!     red_stripes: false,
 //!     cut: None,
 //! };
 //! let out = overlay::overlay(

@@ -405,6 +405,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             overlay_seen: false,
+            red_stripes: false,
             cut: None,
         }
     }

@@ -289,6 +289,11 @@ fn read_into(
         .count();
     let streaked = streaks > 0
         && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
+    let red_stripes = streaked
+        && samples.cells.iter().enumerate().any(|(i, c)| {
+            c.reddened >= opts.regions.streaked_min_reddened
+                && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
+        });
     lap(trace, "regions");
     let n = grid.rows;
     let queens = Queens::new(n, &regions.labels)
@@ -343,6 +348,7 @@ fn read_into(
         icons: None,
         pieces_as_givens: false,
         overlay_seen: streaked,
+        red_stripes,
         cut: None,
     })
 }

@@ -1114,6 +1114,7 @@ fn assemble(
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
+        red_stripes: false,
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
