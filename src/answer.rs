@@ -567,10 +567,29 @@ pub fn solve_reading(
         && certify.queens_stripes_need_clash
         && !reading.doubts.is_empty()
         && !crowns_break_a_rule(&reading);
+    // A player's crown the answer calls wrong on a cell whose region was read with doubt is
+    // evidence against that reading: the cell may belong to a region the reading lost
+    // (hint-mode 39268: a one-cell region under the hint mode's shading merged into its
+    // neighbour, the crown on it called wrong).
+    let doubted_crown = queens
+        && certify.queens_doubted_crown_withholds
+        && wrong.iter().any(|w| match w.placed {
+            Placed::Crown { pos } => reading.doubts.iter().any(|d| {
+                matches!(*d, Doubt::Cell { pos: p, confidence, .. }
+                    if p == pos && confidence < certify.free_below)
+            }),
+            _ => false,
+        });
     let misread = if striped_singleton {
         Some(
             "a region read as one cell under stripes or hatching: the overlay may have split \
              it from its true region"
+                .to_string(),
+        )
+    } else if doubted_crown {
+        Some(
+            "the puzzle as read calls a player's crown wrong on a cell whose region was read \
+             with doubt: the region there may be misread"
                 .to_string(),
         )
     } else if unexplained_stripes {

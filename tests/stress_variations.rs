@@ -85,7 +85,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes 36024: a Queens region under red stripes, on a board with no player's crowns,
 ///   read into its neighbour and another region invented (now red stripes with no crowns
 ///   breaking a rule, and something doubted, withhold the answer: LinkedIn stripes only
-///   crowns in conflict).
+///   crowns in conflict);
+/// - hint-mode 39268 and 41217: a Queens region under the hint mode's shading misread, and
+///   the answer called the player's crown on a doubted cell wrong (now withheld: the crown is
+///   evidence against the doubted reading).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -125,6 +128,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-hand", 35265),
         ("stripes-over", 35279),
         ("stripes", 36024),
+        ("hint-mode", 39268),
+        ("hint-mode", 41217),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

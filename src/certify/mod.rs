@@ -88,6 +88,11 @@ pub struct CertifyOptions {
     /// what was taken for stripes, or the crowns under them, is misread, and a region under
     /// them may be too (stripes 36024). Default true.
     pub queens_stripes_need_clash: bool,
+    /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
+    /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
+    /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
+    /// never changes the puzzle; it only takes the certainty away. Default true.
+    pub queens_doubted_crown_withholds: bool,
 }
 
 impl Default for CertifyOptions {
@@ -106,6 +111,7 @@ impl Default for CertifyOptions {
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
+            queens_doubted_crown_withholds: true,
         }
     }
 }
