@@ -239,7 +239,9 @@ pub struct TangoReadOptions {
     /// as it is, is located again on a copy enlarged twice (bilinear): on a board of cells
     /// about 20 px the 1 px grid lines, halved by a down-scale, are too faint and thin for the
     /// line detector's reach. Only the lattice comes from the copy; cells and markers are read
-    /// on the capture itself. `None`: off. Default `Some(720)`.
+    /// on the capture itself. From 720 px, LinkedIn pages of other games (596x597 crops of a
+    /// grid puzzle) cost 60 ms more to refuse, and no capture at hand gained. `None`: off.
+    /// Default `Some(500)`.
     pub enlarge_below: Option<u32>,
 }
 
@@ -301,7 +303,7 @@ impl Default for TangoReadOptions {
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
-            enlarge_below: Some(720),
+            enlarge_below: Some(500),
         }
     }
 }
@@ -516,7 +518,12 @@ fn read_into(
     {
         let (w, h) = img.dimensions();
         let big = image::imageops::resize(img, 2 * w, 2 * h, image::imageops::FilterType::Triangle);
-        let (big_located, big_survey) = locate::locate_tango_traced(&big, &opts.locate);
+        // At full size only: a working size that halves the copy again is the capture's.
+        let full = locate::TangoLocateOptions {
+            work_max_sides: vec![2 * w.max(h)],
+            ..opts.locate.clone()
+        };
+        let (big_located, big_survey) = locate::locate_tango_traced(&big, &full);
         if !matches!(big_located, Err(ReadError::NoBoard(_))) {
             located = big_located.map(|l| halved(&l));
             survey = locate::LocateSurvey {
