@@ -118,23 +118,16 @@ impl Grid {
     }
     /// The grid moved one pitch towards `side`.
     pub fn moved(&self, side: Side) -> Grid {
-        match side {
-            Side::Left => Grid {
-                left: self.left - self.cell_w,
-                ..*self
-            },
-            Side::Right => Grid {
-                left: self.left + self.cell_w,
-                ..*self
-            },
-            Side::Top => Grid {
-                top: self.top - self.cell_h,
-                ..*self
-            },
-            Side::Bottom => Grid {
-                top: self.top + self.cell_h,
-                ..*self
-            },
+        let (dx, dy) = match side {
+            Side::Left => (-1.0, 0.0),
+            Side::Right => (1.0, 0.0),
+            Side::Top => (0.0, -1.0),
+            Side::Bottom => (0.0, 1.0),
+        };
+        Grid {
+            left: self.left + dx * self.cell_w,
+            top: self.top + dy * self.cell_h,
+            ..*self
         }
     }
 }

@@ -2,63 +2,30 @@
 //! ([`snapsolve::vision::tango::EdgeRead::mid_peak`]) makes more of them sure, and none of
 //! them sure and wrong. Runs whenever ../shared/realshots exists (it does in CI).
 
-use snapsolve::puzzle::Puzzle;
-use snapsolve::vision::tango::{TangoReadOptions, read_tango_traced};
+use snapsolve::vision::tango::TangoReadOptions;
 
 #[path = "support/shared.rs"]
 mod shared_data;
 
-/// Over every second labelled Tango capture, blurred (gaussian, sigma 1.2): `(markers read
-/// sure and right, read sure and wrong)` with these options.
-fn sure_reads(opts: &TangoReadOptions) -> Option<(usize, usize)> {
-    let root = shared_data::shared_path("realshots")?;
-    let mut names: Vec<_> = std::fs::read_dir(root.join("tango"))
-        .expect("the Tango captures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    names.sort();
-    let (mut right, mut wrong) = (0, 0);
-    for path in names.iter().step_by(2) {
-        let stem = path.file_stem().unwrap().to_string_lossy();
-        let Ok(label) = std::fs::read_to_string(root.join(format!("labels/{stem}.txt"))) else {
-            continue;
-        };
-        let Ok(Puzzle::Tango(want)) = snapsolve::format::parse(&label) else {
-            continue;
-        };
-        let img = shared_data::open_capture(path);
-        let blurred = imageproc::filter::gaussian_blur_f32(&img, 1.2);
-        let (reading, trace) = read_tango_traced(&blurred, opts);
-        let Ok(reading) = reading else { continue };
-        if reading.puzzle.size() != (want.rows(), want.cols()) {
-            continue;
-        }
-        for e in trace
-            .edges
-            .iter()
-            .filter(|e| e.marker.is_some() && e.conf >= 0.5)
-        {
-            if want.marker(e.edge) == e.marker {
-                right += 1;
-            } else {
-                wrong += 1;
-            }
-        }
-    }
-    Some((right, wrong))
+#[path = "support/sure_markers.rs"]
+mod sure_markers;
+
+/// The capture blurred (gaussian, sigma 1.2).
+fn blurred(img: &image::RgbImage) -> image::RgbImage {
+    imageproc::filter::gaussian_blur_f32(img, 1.2)
 }
 
 #[test]
 fn the_middle_row_view_makes_blurred_markers_sure_and_never_wrong() {
     let with = TangoReadOptions::default();
-    let Some((right, wrong)) = sure_reads(&with) else {
+    let Some((right, wrong)) = sure_markers::sure_reads(&with, blurred) else {
         return;
     };
     let without = TangoReadOptions {
         marker_mid_peak_min_px: f32::INFINITY,
         ..TangoReadOptions::default()
     };
-    let (right_before, _) = sure_reads(&without).expect("the same captures");
+    let (right_before, _) = sure_markers::sure_reads(&without, blurred).expect("the same captures");
     println!(
         "sure and right: {right_before} without the view, {right} with it; sure and wrong: {wrong}"
     );

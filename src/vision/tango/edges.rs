@@ -332,30 +332,21 @@ pub(super) fn read_edge(
     };
     // The learned glyph model, a view of the whole glyph at the image's resolution: it makes
     // a read sure when it is sure of the same kind, and doubted when it is sure of the other.
-    let mut glyph_p = None;
     // Only a glyph seen whole lifts a read: no overlay over either cell, nothing coloured
     // (stripes, a ring) masked in the patch, nothing reaching in from its border (the model
     // was not trained on those).
     let clean = !any_coloured && !intruder && !cells[ia].striped(opts) && !cells[ib].striped(opts);
-    let margin = match (opts.marker_glyph_model, crate::models::tango_glyph()) {
-        (Some([sure, lift, cap]), Some(m)) if glyph_px >= opts.marker_glyph_min_px => {
+    // The learned view for the glyph's size: `[sure, lift, cap]` and its probabilities.
+    let view = match (opts.marker_glyph_model, crate::models::tango_glyph()) {
+        (Some(t), Some(m)) if glyph_px >= opts.marker_glyph_min_px => {
             let x = crate::models::features::glyph_features(&glyph_patch, glyph_px, aspect);
-            let p = m.predict(&x);
-            let read = usize::from(!eq);
-            glyph_p = Some(p[read]);
-            if p[read] >= sure && clean {
-                margin.max(lift)
-            } else if p[1 - read] >= sure {
-                margin.min(cap)
-            } else {
-                margin
-            }
+            Some((t, m.predict(&x)))
         }
         _ => match (
             opts.marker_glyph_small_model,
             crate::models::tango_glyph_small(),
         ) {
-            (Some([sure, lift, cap]), Some(m))
+            (Some(t), Some(m))
                 if glyph_px >= opts.marker_small_px[0] && glyph_px < opts.marker_small_px[1] =>
             {
                 let cell = grid.cell_w.min(grid.cell_h);
@@ -365,19 +356,17 @@ pub(super) fn read_edge(
                     glyph_px,
                     aspect,
                 );
-                let p = m.predict(&x);
-                let read = usize::from(!eq);
-                glyph_p = Some(p[read]);
-                if p[read] >= sure && clean {
-                    margin.max(lift)
-                } else if p[1 - read] >= sure {
-                    margin.min(cap)
-                } else {
-                    margin
-                }
+                Some((t, m.predict(&x)))
             }
-            _ => margin,
+            _ => None,
         },
+    };
+    let read = usize::from(!eq);
+    let glyph_p = view.as_ref().map(|(_, p)| p[read]);
+    let margin = match view {
+        Some(([sure, lift, _], p)) if p[read] >= sure && clean => margin.max(lift),
+        Some(([sure, _, cap], p)) if p[1 - read] >= sure => margin.min(cap),
+        _ => margin,
     };
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
