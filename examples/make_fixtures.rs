@@ -369,6 +369,7 @@ fn main() -> Result<(), String> {
                 theme: shot.theme,
                 placed: shot.placed.clone(),
                 doubts: vec![],
+                weak: Vec::new(),
                 min_confidence: 1.0,
                 occluded: Vec::new(),
                 straightened: None,

@@ -38,6 +38,9 @@ struct Args {
     /// Leave out the changed-vs-unperturbed lines.
     #[arg(long)]
     no_changed: bool,
+    /// List every case whose reading was repaired (its class and the number of changes).
+    #[arg(long)]
+    repaired: bool,
     /// Also write every perturbed image (PNG) into this directory, for a look by eye.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
@@ -130,6 +133,22 @@ fn main() {
         println!("\ncases changed vs unperturbed: {}", changed.len());
         for l in &changed {
             println!("{l}");
+        }
+    }
+    if args.repaired {
+        let repaired: Vec<_> = results
+            .iter()
+            .filter(|r| r.detail.contains("repaired"))
+            .collect();
+        println!("\nrepaired readings: {}", repaired.len());
+        for r in repaired {
+            println!(
+                "repaired {} [{}] {:?}: {}",
+                images[r.image].name,
+                r.perturbation.name(),
+                r.class,
+                r.detail
+            );
         }
     }
     let slow = perturb::slow_lines(&images, &results);

@@ -200,6 +200,13 @@ pub struct Reading {
     pub placed: Vec<Placed>,
     /// Low-confidence reads, weakest first.
     pub doubts: Vec<Doubt>,
+    /// Reads sure enough to solve from but not to vouch for a repair (Tango: confidence from
+    /// [`crate::vision::tango::TangoReadOptions::doubt_below`] up to `weak_below`), weakest
+    /// first. A repair that overrides several glyphs of one kind shows that kind misread on
+    /// the board; a weak read of that kind may be misread too, so the repaired answer must
+    /// stand with those free as well ([`crate::certify::CertifyOptions::repair_guard`]).
+    /// Empty for Queens.
+    pub weak: Vec<Doubt>,
     /// Lowest confidence of any cell or edge read, 0..=1.
     pub min_confidence: f32,
     /// Cells and edges hidden by something over the board (the mouse pointer): what was read
@@ -264,6 +271,7 @@ impl Reading {
             theme: Theme::Light,
             placed,
             doubts,
+            weak: Vec::new(),
             min_confidence: 0.2,
             occluded: Vec::new(),
             straightened: None,

@@ -55,6 +55,7 @@ fn overlay_on_a_real_tango_screenshot() {
         theme: Theme::Light,
         placed: vec![],
         doubts: vec![],
+        weak: Vec::new(),
         min_confidence: 1.0,
         occluded: Vec::new(),
         straightened: None,

@@ -92,6 +92,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
                 confidence: 0.5,
             },
         ],
+        weak: Vec::new(),
         min_confidence: 0.4,
         occluded: Vec::new(),
         straightened: None,
@@ -307,6 +308,7 @@ fn overlay_several_solutions_outlines_the_differing_cells() {
     let shot = render(&p, None, &SynthOptions::default()).unwrap();
     let rd = Reading {
         doubts: Vec::new(),
+        weak: Vec::new(),
         min_confidence: 1.0,
         ..reading_of(&p, &shot)
     };

@@ -88,7 +88,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   crowns in conflict);
 /// - hint-mode 39268 and 41217: a Queens region under the hint mode's shading misread, and
 ///   the answer called the player's crown on a doubted cell wrong (now withheld: the crown is
-///   evidence against the doubted reading).
+///   evidence against the doubted reading);
+/// - scale-0.35x 44056: the four `x` of a board of 3 px glyphs all read `=`, three with doubt
+///   and one at 0.67; the puzzle as read had no solution and dropping the three doubted ones
+///   reached a unique puzzle that was not the board's (now a repair overriding several glyphs
+///   of one kind must stand with that kind's weak reads free too).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -130,6 +134,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 36024),
         ("hint-mode", 39268),
         ("hint-mode", 41217),
+        ("scale-0.35x", 44056),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

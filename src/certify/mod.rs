@@ -93,6 +93,19 @@ pub struct CertifyOptions {
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
     /// never changes the puzzle; it only takes the certainty away. Default true.
     pub queens_doubted_crown_withholds: bool,
+    /// A repair shows that some reads were wrong, and misreads come together (one kind of
+    /// glyph too small or blurred to tell, read as the other kind all over the board): when
+    /// a repair overrides glyphs read as one kind (at least `repair_guard_min` of them), the
+    /// repaired answer is shown only when it still is the only one reachable with the weak
+    /// reads ([`Reading::weak`]) of that kind free as well; otherwise it is uncertain
+    /// (scale-0.35x 44056: four `x` read `=`, one at 0.67; the repair of the three doubted
+    /// ones gave a wrong answer). Cells filled in beyond a cut or under a pointer are no
+    /// misread and do not count. Default true.
+    pub repair_guard: bool,
+    /// ... when the repair overrides at least this many glyphs read as one kind (one
+    /// overridden glyph is an error of its own, several of one kind a kind misread all over
+    /// the board). Default 2.
+    pub repair_guard_min: usize,
 }
 
 impl Default for CertifyOptions {
@@ -112,6 +125,8 @@ impl Default for CertifyOptions {
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
             queens_doubted_crown_withholds: true,
+            repair_guard: true,
+            repair_guard_min: 2,
         }
     }
 }
@@ -446,6 +461,13 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
                     changes.len()
                 ));
             }
+            if let Some(c) = opts
+                .repair_guard
+                .then(|| guard_repair(reading, y, &changes, opts))
+                .flatten()
+            {
+                return c;
+            }
             Certificate::Repaired {
                 puzzle,
                 solution: y.clone(),
@@ -459,6 +481,74 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
             reason: "readings of the doubted elements give different unique solutions".into(),
         },
     }
+}
+
+/// [`CertifyOptions::repair_guard`]: `None` when `repaired` is still the only solution
+/// reachable with the weak reads of the markers it overrode free too; otherwise the
+/// certificate to give instead.
+fn guard_repair(
+    reading: &Reading,
+    repaired: &Solution,
+    changes: &[Change],
+    opts: &CertifyOptions,
+) -> Option<Certificate> {
+    let (Puzzle::Tango(t), false) = (&reading.puzzle, reading.weak.is_empty()) else {
+        return None;
+    };
+    // The kinds of glyph the repair says were misread; a cell beyond a cut or under a
+    // pointer filled in is no misread.
+    let overrides = |m: Marker| {
+        changes
+            .iter()
+            .filter(|c| c.read == Value::Marker(m))
+            .count()
+    };
+    let overridden: Vec<Marker> = [Marker::Same, Marker::Opposite]
+        .into_iter()
+        .filter(|&m| overrides(m) >= opts.repair_guard_min)
+        .collect();
+    let alike: Vec<Doubt> = reading
+        .weak
+        .iter()
+        .copied()
+        .filter(|d| match *d {
+            Doubt::Edge { edge, .. } => t.marker(edge).is_some_and(|m| overridden.contains(&m)),
+            Doubt::Cell { .. } => false,
+        })
+        .collect();
+    if alike.is_empty() {
+        return None;
+    }
+    let mut wider = reading.clone();
+    wider.doubts.extend(alike);
+    let wide_opts = CertifyOptions {
+        free_below: f32::INFINITY,
+        ..*opts
+    };
+    let r = reachable(&wider, &wide_opts, opts.max_alternatives + 1);
+    let others: Vec<Solution> = r
+        .solutions
+        .iter()
+        .map(|(_, s)| s.clone())
+        .filter(|s| s != repaired)
+        .take(opts.max_alternatives)
+        .collect();
+    if others.is_empty() {
+        return (!r.complete).then(|| Certificate::Unrepaired {
+            suspects: r.free.clone(),
+            reason: "too many elements read with doubt to vouch for the repair".into(),
+        });
+    }
+    Some(Certificate::Uncertain {
+        differ: union_diff(repaired, &others),
+        deciding: deciding(&r.free, repaired, &others),
+        reason: format!(
+            "the puzzle as read had no single solution, and other readings of {} (read with \
+             doubt or weakly) give different unique solutions",
+            list(&deciding(&r.free, repaired, &others))
+        ),
+        alternatives: std::iter::once(repaired.clone()).chain(others).collect(),
+    })
 }
 
 fn list(es: &[Element]) -> String {

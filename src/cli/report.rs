@@ -574,6 +574,7 @@ mod tests {
                 edge: Edge::Right(Pos::new(0, 0)),
                 confidence: 0.25,
             }],
+            weak: Vec::new(),
             min_confidence: 0.25,
             occluded: Vec::new(),
             straightened: None,

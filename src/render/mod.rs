@@ -36,6 +36,7 @@
 //!     theme: shot.theme,
 //!     placed: shot.placed.clone(),
 //!     doubts: vec![],
+//!     weak: vec![],
 //!     min_confidence: 1.0,
 //!     occluded: vec![],
 //!     straightened: None,

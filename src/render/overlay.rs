@@ -399,6 +399,7 @@ mod tests {
             theme: Theme::Light,
             placed: Vec::new(),
             doubts: Vec::new(),
+            weak: Vec::new(),
             min_confidence: 1.0,
             occluded: Vec::new(),
             straightened: None,

@@ -683,7 +683,10 @@ pub fn run_case(
         &CertifyOptions::default(),
     ) {
         Ok(solved) => {
-            res.detail = format!("{game} {}", solved.outcome_name());
+            res.detail = match solved.repairs().len() {
+                0 => format!("{game} {}", solved.outcome_name()),
+                n => format!("{game} {} (repaired: {n} changes)", solved.outcome_name()),
+            };
             res.class = match (solved.answer(), &solved.report.outcome) {
                 (Some(s), _) if same_answer(s, &target.answer, target.themed) => Class::Right,
                 (Some(_), _) => Class::Wrong,

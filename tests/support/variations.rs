@@ -146,7 +146,13 @@ pub fn run(seed: u64, variation: &str) -> (Class, String) {
         Ok(s) => s,
         Err(e) => return (Class::NoneSeveral, e.to_string()),
     };
-    let detail = format!("{} (occluded {occluded})", solved.outcome_name());
+    let detail = match solved.repairs().len() {
+        0 => format!("{} (occluded {occluded})", solved.outcome_name()),
+        n => format!(
+            "{} (occluded {occluded}; repaired: {n} changes)",
+            solved.outcome_name()
+        ),
+    };
     match solved.answer() {
         Some(s) if same_answer(s, &sol, themed) => (Class::Exact, detail),
         Some(_) => (Class::Wrong, detail),

@@ -342,6 +342,7 @@ fn read_into(
         theme: theme(img, &grid, &opts.check),
         placed,
         doubts,
+        weak: Vec::new(),
         min_confidence,
         occluded: Vec::new(),
         straightened: None,

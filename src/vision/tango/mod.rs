@@ -219,6 +219,11 @@ pub struct TangoReadOptions {
     pub marker_line_band: usize,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
+    /// Reads from `doubt_below` up to this are listed as weak ([`Reading::weak`]): a repaired
+    /// answer must stand with them free too. At 0.35x a board's four `x` glyphs of 3 px were
+    /// all read `=`, three with doubt and one at 0.67; the repair of the three reached a
+    /// unique puzzle that was not the board's (scale-0.35x 44056). Default 0.8.
+    pub weak_below: f32,
     /// A board cut at one image edge is read when at least this share of its outer row or
     /// column is in view (the icon at a cell's centre and the markers beside it are then
     /// seen); its cells there are doubted (given or not cannot be told) or free (an empty
@@ -299,6 +304,7 @@ impl Default for TangoReadOptions {
             marker_touch_reach: 2,
             marker_line_band: 2,
             doubt_below: 0.5,
+            weak_below: 0.8,
             cut_min_visible: 0.6,
             white_percentile: 99.0,
             normalise_below: 235.0,
@@ -1072,6 +1078,7 @@ fn assemble(
     let mut puzzle = Tango::empty(grid.rows, grid.cols);
     let mut placed = Vec::new();
     let mut doubts = Vec::new();
+    let mut weak = Vec::new();
     let mut min_conf = 1.0f32;
     for c in cells {
         match (c.symbol, c.given) {
@@ -1089,12 +1096,15 @@ fn assemble(
             c.conf.min(c.given_conf)
         };
         min_conf = min_conf.min(conf);
+        let doubt = Doubt::Cell {
+            pos: c.pos,
+            confidence: conf,
+            given_only: c.symbol.is_some() && c.conf >= opts.doubt_below,
+        };
         if conf < opts.doubt_below {
-            doubts.push(Doubt::Cell {
-                pos: c.pos,
-                confidence: conf,
-                given_only: c.symbol.is_some() && c.conf >= opts.doubt_below,
-            });
+            doubts.push(doubt);
+        } else if conf < opts.weak_below {
+            weak.push(doubt);
         }
     }
     for e in edges {
@@ -1102,20 +1112,25 @@ fn assemble(
             puzzle.set_marker(e.edge, Some(m));
         }
         min_conf = min_conf.min(e.conf);
+        let doubt = Doubt::Edge {
+            edge: e.edge,
+            confidence: e.conf,
+        };
         if e.conf < opts.doubt_below {
-            doubts.push(Doubt::Edge {
-                edge: e.edge,
-                confidence: e.conf,
-            });
+            doubts.push(doubt);
+        } else if e.conf < opts.weak_below {
+            weak.push(doubt);
         }
     }
     doubts.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
+    weak.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     Reading {
         puzzle: Puzzle::Tango(puzzle),
         grid: *grid,
         theme,
         placed,
         doubts,
+        weak,
         min_confidence: min_conf,
         occluded: Vec::new(),
         straightened: None,
