@@ -92,7 +92,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - scale-0.35x 44056: the four `x` of a board of 3 px glyphs all read `=`, three with doubt
 ///   and one at 0.67; the puzzle as read had no solution and dropping the three doubted ones
 ///   reached a unique puzzle that was not the board's (now a repair overriding several glyphs
-///   of one kind must stand with that kind's weak reads free too).
+///   of one kind must stand with that kind's weak reads free too);
+/// - pointer-arrow 40016: a blurred 1x arrow on an `x` of a dark board, its white outline
+///   under the near-white level and on a grid line's band, read with the `x` as `=` surely
+///   (now a dark board's pointer is found by its black body, darker than the background).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -135,6 +138,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 39268),
         ("hint-mode", 41217),
         ("scale-0.35x", 44056),
+        ("pointer-arrow", 40016),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -25,6 +25,16 @@ pub struct OcclusionOptions {
     pub enabled: bool,
     /// A pixel is near-black below this luma (0..255). Default 60.
     pub dark_max: u8,
+    /// On a dark board (the median luma of the board's box under `dark_max`), a pixel is
+    /// near-black only `[0]` below that median: the board's own background is not the
+    /// pointer's black, and LinkedIn draws nothing darker than it. The pointer is then found
+    /// by solid black touching anything `[1]` above the median (an arrow's body against its
+    /// outline: a blurred 1x outline on a dark board reaches only 180-220, not `bright_min`:
+    /// pointer-arrow 40016) or any such black touching near-white (a hand's thin outline
+    /// against its white body); near-white touching the background alone no longer counts
+    /// (light glyphs do). `None`: `dark_max` and `bright_min` everywhere.
+    /// Default `Some([15, 60])`.
+    pub dark_board: Option<[u8; 2]>,
     /// A pixel is near-white above this luma (0..255). Default 215.
     pub bright_min: u8,
     /// Largest channel spread (max - min) of a neutral pixel. Default 40.
@@ -68,6 +78,7 @@ impl Default for OcclusionOptions {
         OcclusionOptions {
             enabled: true,
             dark_max: 60,
+            dark_board: Some([15, 60]),
             bright_min: 215,
             neutral_spread: 40,
             contact: 2,
@@ -125,12 +136,33 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     if x1 <= x0 + 2 || y1 <= y0 + 2 || g.cell_w <= 0.0 {
         return Vec::new();
     }
-    let Some(contact) = contact_mask(img, (x0, y0, x1, y1), g, opts) else {
+    let rect = (x0, y0, x1, y1);
+    let Some((contact, dark_board)) = contact_mask(img, rect, g, opts) else {
         return Vec::new();
     };
-    let (stats, labels) = blob::blobs(&contact);
     let cell = g.cell_w.min(g.cell_h);
-    let min_ext = (opts.min_extent * cell).max(opts.min_extent_px);
+    // On a dark board no marker glyph makes contact with black (nothing of LinkedIn's is
+    // darker than its background), so a pointer smaller than a glyph (a 1x pointer on a
+    // zoomed board, blurred) is still one.
+    let min_ext = if dark_board {
+        opts.min_extent_px
+    } else {
+        (opts.min_extent * cell).max(opts.min_extent_px)
+    };
+    components(&contact, rect, g, opts, min_ext)
+}
+
+/// The pointer-like components of a contact mask of `rect` (see [`find_pointers`]): joined
+/// across the grid lines' bands, sized between `min_ext` pixels and `max_extent` cells.
+fn components(
+    contact: &GrayImage,
+    (x0, y0, _, _): (u32, u32, u32, u32),
+    g: &Grid,
+    opts: &OcclusionOptions,
+    min_ext: f32,
+) -> Vec<Found> {
+    let (stats, labels) = blob::blobs(contact);
+    let cell = g.cell_w.min(g.cell_h);
     // A pointer resting on a grid line is cut in two by the band left out along it: parts
     // whose boxes come within the band's width of each other are one object.
     let reach = (2.0 * line_band(g, opts)).ceil() as u32 + 1;
@@ -230,41 +262,47 @@ fn join_across_lines(stats: &[blob::Blob], reach: u32) -> Vec<usize> {
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
-/// grid lines (255 = in the mask); `None` when the mask is empty (a board with no near-black or
-/// no near-white pixel skips the dilations: most boards without a pointer).
+/// grid lines (255 = in the mask), and whether the board is dark; `None` when the mask is
+/// empty (a board with no near-black or no near-white pixel skips the dilations: most boards
+/// without a pointer). On a dark board ([`OcclusionOptions::dark_board`]) two contacts count,
+/// lines included: solid black much darker than the background against anything clearly
+/// lighter (an arrow's body against its outline, however blurred), any such black against
+/// near-white (a hand's thin outline against its white body), and solid near-white against
+/// the background (a hand's body whose outline blurred into the background).
 fn contact_mask(
     img: &RgbImage,
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     g: &Grid,
     opts: &OcclusionOptions,
-) -> Option<GrayImage> {
+) -> Option<(GrayImage, bool)> {
     let (w, h) = (x1 - x0, y1 - y0);
-    let mut dark = GrayImage::new(w, h);
-    let mut bright = GrayImage::new(w, h);
-    let (mut any_dark, mut any_bright) = (false, false);
-    for y in 0..h {
-        for x in 0..w {
-            let p = img.get_pixel(x0 + x, y0 + y).0;
-            let hi = p.iter().copied().max().unwrap_or(0);
-            let lo = p.iter().copied().min().unwrap_or(0);
-            if hi - lo > opts.neutral_spread {
-                continue;
-            }
-            let luma = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
-            if luma < opts.dark_max as u32 {
-                dark.put_pixel(x, y, Luma([255]));
-                any_dark = true;
-            } else if luma > opts.bright_min as u32 {
-                bright.put_pixel(x, y, Luma([255]));
-                any_bright = true;
-            }
+    let luma_at = |x: u32, y: u32| {
+        let p = img.get_pixel(x0 + x, y0 + y).0;
+        (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000
+    };
+    let (dark_max, bright_min) = (u32::from(opts.dark_max), u32::from(opts.bright_min));
+    // (near-black below, near-white above, which side must be solid: 0 none, 1 black, 2 white)
+    let mut passes = vec![(dark_max, bright_min, 0)];
+    let mut dark_board = false;
+    if let Some([gap, rise]) = opts.dark_board {
+        let mut sample: Vec<u32> = (0..h)
+            .step_by(3)
+            .flat_map(|y| (0..w).step_by(3).map(move |x| (x, y)))
+            .map(|(x, y)| luma_at(x, y))
+            .collect();
+        let mid = sample.len() / 2;
+        let bg = *sample.select_nth_unstable(mid).1;
+        if bg < dark_max {
+            // The board's own background is near-black: only what is clearly darker is.
+            let black = bg.saturating_sub(u32::from(gap));
+            dark_board = true;
+            passes = vec![
+                (black, (bg + u32::from(rise)).min(bright_min), 1),
+                (black, bright_min, 0),
+                (dark_max, bright_min, 2),
+            ];
         }
     }
-    if !(any_dark && any_bright) {
-        return None;
-    }
-    let near_dark = dilate_square(&dark, opts.contact);
-    let near_bright = dilate_square(&bright, opts.contact);
     let band = line_band(g, opts);
     let on_line = |v: f32, start: f32, pitch: f32| {
         let k = ((v - start) / pitch).round();
@@ -272,22 +310,72 @@ fn contact_mask(
     };
     let mut out = GrayImage::new(w, h);
     let mut any = false;
-    for y in 0..h {
-        for x in 0..w {
-            let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
-            let b = bright.get_pixel(x, y)[0] > 0 && near_dark.get_pixel(x, y)[0] > 0;
-            if !(d || b) {
-                continue;
+    for (below, above, solid) in passes {
+        let mut dark = GrayImage::new(w, h);
+        let mut bright = GrayImage::new(w, h);
+        let (mut any_dark, mut any_bright) = (false, false);
+        for y in 0..h {
+            for x in 0..w {
+                let p = img.get_pixel(x0 + x, y0 + y).0;
+                let hi = p.iter().copied().max().unwrap_or(0);
+                let lo = p.iter().copied().min().unwrap_or(0);
+                if hi - lo > opts.neutral_spread {
+                    continue;
+                }
+                let luma = luma_at(x, y);
+                if luma < below {
+                    dark.put_pixel(x, y, Luma([255]));
+                    any_dark = true;
+                } else if luma > above {
+                    bright.put_pixel(x, y, Luma([255]));
+                    any_bright = true;
+                }
             }
-            let (px, py) = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
-            if on_line(px, g.left, g.cell_w) || on_line(py, g.top, g.cell_h) {
-                continue;
+        }
+        if !(any_dark && any_bright) {
+            continue;
+        }
+        // The specks JPEG rings round a light glyph on a dark board, and the glyph's strokes,
+        // are thinner than 3 px: an opening by a 3x3 square drops them and keeps a pointer's
+        // body.
+        match solid {
+            1 => dark = open_square(&dark),
+            2 => bright = open_square(&bright),
+            _ => {}
+        }
+        let near_dark = dilate_square(&dark, opts.contact);
+        let near_bright = dilate_square(&bright, opts.contact);
+        for y in 0..h {
+            for x in 0..w {
+                let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
+                let b = bright.get_pixel(x, y)[0] > 0 && near_dark.get_pixel(x, y)[0] > 0;
+                if !(d || b) {
+                    continue;
+                }
+                let (px, py) = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
+                // A dark board's grid lines are lighter than its background, never black.
+                if !dark_board && (on_line(px, g.left, g.cell_w) || on_line(py, g.top, g.cell_h)) {
+                    continue;
+                }
+                out.put_pixel(x, y, Luma([255]));
+                any = true;
             }
-            out.put_pixel(x, y, Luma([255]));
-            any = true;
         }
     }
-    any.then_some(out)
+    any.then_some((out, dark_board))
+}
+
+/// The opening of `mask` by a 3x3 square: the pixels of every 3x3 square wholly in the mask.
+fn open_square(mask: &GrayImage) -> GrayImage {
+    let mut inverse = mask.clone();
+    for v in inverse.iter_mut() {
+        *v = 255 - *v;
+    }
+    let mut eroded = dilate_square(&inverse, 1);
+    for v in eroded.iter_mut() {
+        *v = 255 - *v;
+    }
+    dilate_square(&eroded, 1)
 }
 
 /// `imageproc::morphology::dilate(mask, Norm::LInf, k)` of a non-empty mask, computed as two
