@@ -241,3 +241,23 @@ fn a_complete_unmarked_board_under_the_shimmer_is_the_answer() {
         assert_eq!(solve(gap).answer(), None, "seed {seed}: a piece missing");
     }
 }
+
+/// A Queens board cut through its outer column or row, on a capture whose other side also
+/// comes close to the image edge (a phone shot whose board fills its width), is refused as cut
+/// off at the side the render cut, not as "no board": the side whose image edge runs through
+/// cells coloured like the board's (these renders were refused as no board before).
+#[test]
+fn queens_boards_cut_near_both_edges_are_refused_as_cut_off() {
+    for seed in [53, 55, 62, 76, 81, 95, 104, 117, 128, 129, 158, 187] {
+        let (class, detail) = variations::run(seed, "cut-edge");
+        assert_eq!(class, variations::Class::Refused, "seed {seed}: {detail}");
+        let side = ["left", "right", "top", "bottom"]
+            .into_iter()
+            .find(|s| detail.contains(&format!("(rendered cut at the {s} edge)")))
+            .expect("the rendered side");
+        assert!(
+            detail.starts_with(&format!("the board is cut off at the {side} edge")),
+            "seed {seed}: {detail}"
+        );
+    }
+}

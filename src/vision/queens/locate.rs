@@ -66,6 +66,14 @@ pub struct QueensLocateOptions {
     /// Largest number of rows or columns added to make the board square when its outer cells
     /// were not seen separately. Default 2.
     pub max_extend: usize,
+    /// A lattice one row or column short of square whose two short sides both come within a
+    /// pitch of the image edges is cut at the side whose image edge runs through the board's
+    /// cells: at least this share of the edge pixels beside its rows (or columns) coloured
+    /// like one of the lattice's cells (within `cut_edge_match`), and under `1 - share` on the
+    /// other side (page and frame). Default 0.7.
+    pub cut_edge_share: f32,
+    /// ... CIE76 distance. Default 10.
+    pub cut_edge_match: f32,
     /// How far from the expected outer border a line may be, as a fraction of the pitch.
     /// Default 0.15.
     pub border_reach: f32,
@@ -115,6 +123,8 @@ impl Default for QueensLocateOptions {
             lattice_tolerance: 0.2,
             max_gap: 2,
             max_extend: 2,
+            cut_edge_share: 0.7,
+            cut_edge_match: 10.0,
             border_reach: 0.15,
             min_border_support: 0.6,
             max_pitch_ratio: 1.12,
@@ -442,10 +452,64 @@ pub fn locate_spanned(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensL
             .filter(|&(near, _)| near)
             .map(|(_, side)| side)
             .collect();
-            // Both sides near the edges (a crop tight to the board): which one is cut cannot
-            // be told this way.
+            // Both sides near the edges (a phone shot whose board fills its width, a crop
+            // tight to the board): the cut side is the one whose image edge runs through
+            // coloured cells, not page or the board's frame.
             match near.as_slice() {
                 [side] => Some(*side),
+                [a, b] => {
+                    // The board's colours: a point of every lattice cell, off its centre (a
+                    // crown or an x mark there).
+                    let lab_at = |x: f32, y: f32| {
+                        let (x, y) = (x.round() as i64, y.round() as i64);
+                        (x >= 0 && y >= 0 && x < w as i64 && y < h as i64).then(|| {
+                            super::color::Lab::from_rgb(img.get_pixel(x as u32, y as u32).0)
+                        })
+                    };
+                    let palette: Vec<super::color::Lab> = (span.jmin..=span.jmax)
+                        .flat_map(|j| (span.imin..=span.imax).map(move |i| (i, j)))
+                        .filter_map(|(i, j)| {
+                            lab_at(
+                                (fit.x0 + (i as f32 - 0.3) * fit.px) * k,
+                                (fit.y0 + (j as f32 - 0.3) * fit.py) * k,
+                            )
+                        })
+                        .collect();
+                    let coloured = |side: Side| {
+                        // Off the cells' centre lines (a glyph there).
+                        let at = |t: i32, across: bool| {
+                            if across {
+                                (fit.x0 + (t as f32 - 0.3) * fit.px) * k
+                            } else {
+                                (fit.y0 + (t as f32 - 0.3) * fit.py) * k
+                            }
+                        };
+                        let points: Vec<(f32, f32)> = match side {
+                            Side::Left | Side::Right => {
+                                let x = if side == Side::Left { 0.0 } else { w - 1.0 };
+                                (span.jmin..=span.jmax).map(|t| (x, at(t, false))).collect()
+                            }
+                            Side::Top | Side::Bottom => {
+                                let y = if side == Side::Top { 0.0 } else { h - 1.0 };
+                                (span.imin..=span.imax).map(|t| (at(t, true), y)).collect()
+                            }
+                        };
+                        let hits = points
+                            .iter()
+                            .filter_map(|&(x, y)| lab_at(x, y))
+                            .filter(|l| palette.iter().any(|p| p.delta_e(*l) <= o.cut_edge_match))
+                            .count();
+                        hits as f32 / points.len().max(1) as f32
+                    };
+                    let (ca, cb) = (coloured(*a), coloured(*b));
+                    if ca >= o.cut_edge_share && cb < 1.0 - o.cut_edge_share {
+                        Some(*a)
+                    } else if cb >= o.cut_edge_share && ca < 1.0 - o.cut_edge_share {
+                        Some(*b)
+                    } else {
+                        None
+                    }
+                }
                 _ => None,
             }
         } else {
