@@ -95,7 +95,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   of one kind must stand with that kind's weak reads free too);
 /// - pointer-arrow 40016: a blurred 1x arrow on an `x` of a dark board, its white outline
 ///   under the near-white level and on a grid line's band, read with the `x` as `=` surely
-///   (now a dark board's pointer is found by its black body, darker than the background).
+///   (now a dark board's pointer is found by its black body, darker than the background);
+/// - scale-0.35x 48170: a 3 px `x` on an edge between columns read `=` with doubt, lifted to
+///   0.6 by the small-glyph model sure of `=` at 0.9963 (now it must be sure at 0.998).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -139,6 +141,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 41217),
         ("scale-0.35x", 44056),
         ("pointer-arrow", 40016),
+        ("scale-0.35x", 48170),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
