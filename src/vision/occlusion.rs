@@ -276,33 +276,45 @@ fn contact_mask(
     opts: &OcclusionOptions,
 ) -> Option<(GrayImage, bool)> {
     let (w, h) = (x1 - x0, y1 - y0);
-    let luma_at = |x: u32, y: u32| {
-        let p = img.get_pixel(x0 + x, y0 + y).0;
-        (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000
+    // Luma of the neutral pixels, `u16::MAX` for coloured ones.
+    let mut lum = vec![u16::MAX; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            let p = img.get_pixel(x0 + x, y0 + y).0;
+            let hi = p.iter().copied().max().unwrap_or(0);
+            let lo = p.iter().copied().min().unwrap_or(0);
+            if hi - lo <= opts.neutral_spread {
+                lum[(y * w + x) as usize] =
+                    ((p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000) as u16;
+            }
+        }
+    }
+    let mask = |keep: &dyn Fn(u16) -> bool| {
+        let mut m = GrayImage::new(w, h);
+        let mut any = false;
+        for (v, &l) in m.iter_mut().zip(&lum) {
+            if l != u16::MAX && keep(l) {
+                *v = 255;
+                any = true;
+            }
+        }
+        any.then_some(m)
     };
-    let (dark_max, bright_min) = (u32::from(opts.dark_max), u32::from(opts.bright_min));
-    // (near-black below, near-white above, which side must be solid: 0 none, 1 black, 2 white)
-    let mut passes = vec![(dark_max, bright_min, 0)];
-    let mut dark_board = false;
-    if let Some([gap, rise]) = opts.dark_board {
+    let (dark_max, bright_min) = (u16::from(opts.dark_max), u16::from(opts.bright_min));
+    // The board's background: the median luma of a sparse sample (coloured pixels too).
+    let bg = opts.dark_board.map(|_| {
         let mut sample: Vec<u32> = (0..h)
             .step_by(3)
             .flat_map(|y| (0..w).step_by(3).map(move |x| (x, y)))
-            .map(|(x, y)| luma_at(x, y))
+            .map(|(x, y)| {
+                let p = img.get_pixel(x0 + x, y0 + y).0;
+                (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000
+            })
             .collect();
         let mid = sample.len() / 2;
-        let bg = *sample.select_nth_unstable(mid).1;
-        if bg < dark_max {
-            // The board's own background is near-black: only what is clearly darker is.
-            let black = bg.saturating_sub(u32::from(gap));
-            dark_board = true;
-            passes = vec![
-                (black, (bg + u32::from(rise)).min(bright_min), 1),
-                (black, bright_min, 0),
-                (dark_max, bright_min, 2),
-            ];
-        }
-    }
+        *sample.select_nth_unstable(mid).1 as u16
+    });
+    let dark_board = opts.dark_board.is_some() && bg.is_some_and(|b| b < dark_max);
     let band = line_band(g, opts);
     let on_line = |v: f32, start: f32, pitch: f32| {
         let k = ((v - start) / pitch).round();
@@ -310,41 +322,9 @@ fn contact_mask(
     };
     let mut out = GrayImage::new(w, h);
     let mut any = false;
-    for (below, above, solid) in passes {
-        let mut dark = GrayImage::new(w, h);
-        let mut bright = GrayImage::new(w, h);
-        let (mut any_dark, mut any_bright) = (false, false);
-        for y in 0..h {
-            for x in 0..w {
-                let p = img.get_pixel(x0 + x, y0 + y).0;
-                let hi = p.iter().copied().max().unwrap_or(0);
-                let lo = p.iter().copied().min().unwrap_or(0);
-                if hi - lo > opts.neutral_spread {
-                    continue;
-                }
-                let luma = luma_at(x, y);
-                if luma < below {
-                    dark.put_pixel(x, y, Luma([255]));
-                    any_dark = true;
-                } else if luma > above {
-                    bright.put_pixel(x, y, Luma([255]));
-                    any_bright = true;
-                }
-            }
-        }
-        if !(any_dark && any_bright) {
-            continue;
-        }
-        // The specks JPEG rings round a light glyph on a dark board, and the glyph's strokes,
-        // are thinner than 3 px: an opening by a 3x3 square drops them and keeps a pointer's
-        // body.
-        match solid {
-            1 => dark = open_square(&dark),
-            2 => bright = open_square(&bright),
-            _ => {}
-        }
-        let near_dark = dilate_square(&dark, opts.contact);
-        let near_bright = dilate_square(&bright, opts.contact);
+    let mut contact = |dark: &GrayImage, bright: &GrayImage| {
+        let near_dark = dilate_square(dark, opts.contact);
+        let near_bright = dilate_square(bright, opts.contact);
         for y in 0..h {
             for x in 0..w {
                 let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
@@ -359,6 +339,34 @@ fn contact_mask(
                 }
                 out.put_pixel(x, y, Luma([255]));
                 any = true;
+            }
+        }
+    };
+    let near_black = mask(&|l| l < dark_max);
+    let near_white = mask(&|l| l > bright_min);
+    match (opts.dark_board, bg) {
+        (Some([gap, rise]), Some(bg)) if dark_board => {
+            // The board's own background is near-black: only what is clearly darker is.
+            let black_below = bg.saturating_sub(u16::from(gap));
+            if let Some(black) = mask(&|l| l < black_below) {
+                let lighter_above = (bg + u16::from(rise)).min(bright_min);
+                if let Some(lighter) = mask(&|l| l > lighter_above) {
+                    // The specks JPEG rings round a light glyph on a dark board are thinner
+                    // than 3 px: an opening by a 3x3 square drops them, keeps a pointer's body.
+                    contact(&open_square(&black), &lighter);
+                }
+                if let Some(white) = &near_white {
+                    contact(&black, white);
+                }
+            }
+            if let (Some(background), Some(white)) = (&near_black, &near_white) {
+                // Light glyph strokes against the background are thinner than 3 px too.
+                contact(background, &open_square(white));
+            }
+        }
+        _ => {
+            if let (Some(dark), Some(bright)) = (&near_black, &near_white) {
+                contact(dark, bright);
             }
         }
     }
