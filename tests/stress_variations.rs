@@ -97,7 +97,12 @@ fn no_wrong_answer_on_any_variation() {
 ///   under the near-white level and on a grid line's band, read with the `x` as `=` surely
 ///   (now a dark board's pointer is found by its black body, darker than the background);
 /// - scale-0.35x 48170: a 3 px `x` on an edge between columns read `=` with doubt, lifted to
-///   0.6 by the small-glyph model sure of `=` at 0.9963 (now it must be sure at 0.998).
+///   0.6 by the small-glyph model sure of `=` at 0.9963 (now it must be sure at 0.998);
+/// - themed 52104: the two givens of a board, one teal icon, named one by one by their
+///   warmth near 0, read as a themed pair of two kinds (now icons alike share one name);
+/// - stripes-over 52380: an `=` under translucent red stripes, tinted on a board of untinted
+///   glyphs, read `x` and lifted by the glyph model (now a glyph more tinted than the board's
+///   others keeps no lift).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -142,6 +147,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.35x", 44056),
         ("pointer-arrow", 40016),
         ("scale-0.35x", 48170),
+        ("themed", 52104),
+        ("stripes-over", 52380),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -24,12 +24,13 @@ pub struct PieceOptions {
     /// (too little of it: a crown paled by a light band, lines of dark hatching) is no piece.
     /// Default 0.4 (an x mark under JPEG at half scale measured over 0.3 in a stress render).
     pub cross_max_extent: f32,
-    /// A glyph at least `[0]` wide and tall (the whole centre square both ways: no crown is
-    /// as tall as that, the real ones at hand measure at most 0.57) covering less than `[1]`
-    /// of it is the hint mode's hatching over an empty cell, no piece; hatching over a crown
-    /// covers more (0.36 in a stress render, hatching alone 0.13-0.23). `None`: off.
-    /// Default `Some([0.6, 0.3])`.
-    pub hatching: Option<[f32; 2]>,
+    /// A glyph at least this wide and tall (the whole centre square both ways: no crown is as
+    /// tall as that, the real ones at hand measure at most 0.57)... Default 0.6.
+    pub hatch_extent: f32,
+    /// ... covering less than this of it is the hint mode's hatching over an empty cell, no
+    /// piece; hatching over a crown covers more (0.36 in a stress render, hatching alone
+    /// 0.13-0.23). 0 turns the rule off. Default 0.3.
+    pub hatch_coverage: f32,
 }
 
 impl Default for PieceOptions {
@@ -40,7 +41,8 @@ impl Default for PieceOptions {
             crown_coverage: 0.09,
             crown_width: 0.3,
             cross_max_extent: 0.4,
-            hatching: Some([0.6, 0.3]),
+            hatch_extent: 0.6,
+            hatch_coverage: 0.3,
         }
     }
 }
@@ -53,9 +55,7 @@ pub fn pieces(s: &Samples, o: &PieceOptions) -> Vec<Placed> {
         if g.coverage < o.min_coverage || g.width.max(g.height) < o.min_extent {
             continue;
         }
-        if o.hatching
-            .is_some_and(|[ext, cov]| g.width.min(g.height) >= ext && g.coverage < cov)
-        {
+        if g.width.min(g.height) >= o.hatch_extent && g.coverage < o.hatch_coverage {
             continue;
         }
         let pos = Pos::new(i / s.n, i % s.n);

@@ -387,10 +387,21 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
             })
         };
         let standard = share(&[0, 1]) || share(&[3]);
+        // Themed icons of one kind share one name, by their mean warmth: named one by one, a
+        // teal icon's warmth near 0 named two identical icons differently (themed 52104: the
+        // two givens of a board read as a pair, a wrong answer).
+        let group_warmth =
+            filled.iter().map(|&i| warmth(&cells[i].hist)).sum::<f32>() / filled.len() as f32;
         for &i in &filled {
-            let w = warmth(&cells[i].hist);
+            let own = warmth(&cells[i].hist);
+            let w = if alike && !standard {
+                group_warmth
+            } else {
+                own
+            };
             let c = &mut cells[i];
             c.symbol = Some(if w >= 0.0 { Symbol::Sun } else { Symbol::Moon });
+            let w = own;
             c.conf = match (alike, standard) {
                 (false, _) => 0.0,
                 (true, true) => c.conf.min(w.abs() * 2.0).min(1.0),

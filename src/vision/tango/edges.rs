@@ -123,6 +123,7 @@ pub(super) fn read_edge(
         intruder: false,
         marker: None,
         conf,
+        unlifted: conf,
     };
     if contrast < opts.marker_min_contrast {
         // Confident "none" well below the threshold, 0.5 at it.
@@ -363,10 +364,13 @@ pub(super) fn read_edge(
     };
     let read = usize::from(!eq);
     let glyph_p = view.as_ref().map(|(_, p)| p[read]);
-    let margin = match view {
-        Some(([sure, lift, _], p)) if p[read] >= sure && clean => margin.max(lift),
-        Some(([sure, _, cap], p)) if p[1 - read] >= sure => margin.min(cap),
+    let capped = match &view {
+        Some(([sure, _, cap], p)) if p[1 - read] >= *sure => margin.min(*cap),
         _ => margin,
+    };
+    let lifted = match view {
+        Some(([sure, lift, _], p)) if p[read] >= sure && clean => margin.max(lift),
+        _ => capped,
     };
     let contrast_conf =
         ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
@@ -376,12 +380,15 @@ pub(super) fn read_edge(
     } else {
         1.0
     };
-    let conf = margin.min(1.0).min(contrast_conf).min(intruder_cap);
-    // A tiny glyph's kind is sure only well clear of the split.
-    let conf = match opts.marker_small_sure {
-        Some([px, sure, cap]) if glyph_px < px && conf < sure => conf.min(cap),
-        _ => conf,
+    let finish = |margin: f32| {
+        let conf = margin.min(1.0).min(contrast_conf).min(intruder_cap);
+        // A tiny glyph's kind is sure only well clear of the split.
+        match opts.marker_small_sure {
+            Some([px, sure, cap]) if glyph_px < px && conf < sure => conf.min(cap),
+            _ => conf,
+        }
     };
+    let (conf, unlifted) = (finish(lifted), finish(capped));
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
@@ -392,6 +399,7 @@ pub(super) fn read_edge(
         glyph_p,
         marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
         conf,
+        unlifted,
         ..glyph_none(0.0)
     }
 }
@@ -444,6 +452,30 @@ pub(super) fn confirm_by_board(
     for r in edges.iter_mut() {
         if clean(r) && r.glyph_p.is_none_or(|p| p >= 0.5) && r.conf < lift {
             r.conf = lift;
+        }
+    }
+}
+
+/// Doubts glyphs much more tinted than the board's others (see
+/// [`TangoReadOptions::marker_odd_tint`]).
+pub(super) fn doubt_tinted(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some(excess) = opts.marker_odd_tint else {
+        return;
+    };
+    let mut tints: Vec<f32> = edges
+        .iter()
+        .filter(|r| r.marker.is_some() && r.glyph_px > 0.0)
+        .map(|r| r.tinted)
+        .collect();
+    // At least three glyphs: the odd one and two others.
+    if tints.len() < 3 {
+        return;
+    }
+    tints.sort_by(f32::total_cmp);
+    let median = tints[tints.len() / 2];
+    for r in edges.iter_mut() {
+        if r.marker.is_some() && r.glyph_px > 0.0 && r.tinted > median + excess {
+            r.conf = r.conf.min(r.unlifted);
         }
     }
 }

@@ -173,6 +173,15 @@ pub struct TangoReadOptions {
     /// doubted like a glyph beside an intruder (`marker_intruder_conf`); within a kind, the
     /// real boards at hand measure up to 1.25. `None`: off. Default `Some(1.4)`.
     pub marker_odd_size: Option<f32>,
+    /// LinkedIn draws every marker of a board in one ink: a glyph whose share of tinted
+    /// samples ([`EdgeRead::tinted`]) exceeds the median of the board's glyphs (at least
+    /// three) by more than this lies under an overlay (translucent stripes) that changes its
+    /// look, where the learned glyph views were not trained: their lift is taken back
+    /// ([`EdgeRead::unlifted`]; stripes-over 52380: an `=` under red stripes, tinted 0.71 on a
+    /// board of untinted glyphs, read `x` with the glyph model sure of it). Doubting such
+    /// glyphs outright cost 2-3 of 150 renders in six stress rows. `None`: off.
+    /// Default `Some(0.3)`.
+    pub marker_odd_tint: Option<f32>,
     /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
     /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
     /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
@@ -295,6 +304,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
+            marker_odd_tint: Some(0.3),
             marker_glyph_model: Some([0.995, 0.6, 0.2]),
             marker_glyph_min_px: 4.0,
             marker_glyph_small_model: Some([0.998, 0.6, 0.2]),
@@ -419,6 +429,9 @@ pub struct EdgeRead {
     pub marker: Option<Marker>,
     /// Confidence, 0..=1.
     pub conf: f32,
+    /// The confidence the read would have without the learned views' lift (equal to `conf`
+    /// where they did not lift it).
+    pub unlifted: f32,
 }
 
 /// Where the reader sampled the image (original pixels), for the debug view.
@@ -1040,6 +1053,7 @@ fn read_edges(
         .collect();
     edges::confirm_by_board(&mut edges, cells, grid, opts);
     edges::doubt_oversized(&mut edges, opts);
+    edges::doubt_tinted(&mut edges, opts);
     edges
         .into_iter()
         .map(|mut r| {
