@@ -551,11 +551,27 @@ pub fn solve_reading(
         .iter()
         .filter(|w| matches!(w.placed, Placed::Crown { .. }))
         .count();
+    // A doubted region of one cell under stripes or hatching, or beside another doubted cell
+    // (a pointer over its true region's next cell), may be a piece of a split region.
+    let doubted_at = |p: Pos| {
+        reading
+            .doubts
+            .iter()
+            .any(|d| matches!(*d, Doubt::Cell { pos, .. } if pos == p))
+    };
     let striped_singleton = queens
-        && reading.overlay_seen
         && reading.doubts.iter().any(|d| match (d, &reading.puzzle) {
             (Doubt::Cell { pos, .. }, Puzzle::Queens(q)) => {
+                let n = q.n();
+                let (r, c) = (pos.row, pos.col);
+                let beside = [
+                    (r > 0).then(|| Pos::new(r - 1, c)),
+                    (r + 1 < n).then(|| Pos::new(r + 1, c)),
+                    (c > 0).then(|| Pos::new(r, c - 1)),
+                    (c + 1 < n).then(|| Pos::new(r, c + 1)),
+                ];
                 q.region_cells()[q.region(*pos)].len() == 1
+                    && (reading.overlay_seen || beside.into_iter().flatten().any(doubted_at))
             }
             _ => false,
         });
@@ -582,8 +598,8 @@ pub fn solve_reading(
         });
     let misread = if striped_singleton {
         Some(
-            "a region read as one cell under stripes or hatching: the overlay may have split \
-             it from its true region"
+            "a region read as one cell under stripes or hatching, or beside a cell read with \
+             doubt: it may have been split from its true region"
                 .to_string(),
         )
     } else if doubted_crown {

@@ -102,7 +102,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   warmth near 0, read as a themed pair of two kinds (now icons alike share one name);
 /// - stripes-over 52380: an `=` under translucent red stripes, tinted on a board of untinted
 ///   glyphs, read `x` and lifted by the glyph model (now a glyph more tinted than the board's
-///   others keeps no lift).
+///   others keeps no lift);
+/// - pointer-hand 53318: a pink Queens cell below a pointed-at pink cell read as a region of
+///   its own, two other regions merged to keep the count (now a one-cell region with a thin
+///   or hidden line to a doubted neighbour is doubted, and the answer withheld).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -149,6 +152,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.35x", 48170),
         ("themed", 52104),
         ("stripes-over", 52380),
+        ("pointer-hand", 53318),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

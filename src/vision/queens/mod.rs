@@ -302,6 +302,12 @@ fn read_into(
     if streaked {
         doubt_striped_singletons(&samples, &queens, &mut regions.confidence, &opts.regions);
     }
+    doubt_singletons_beside_doubts(
+        &unveiled,
+        &queens,
+        &mut regions.confidence,
+        opts.check.doubt_below,
+    );
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
     let crowns = placed
@@ -352,6 +358,50 @@ fn read_into(
         red_stripes,
         cut: None,
     })
+}
+
+/// A region of one cell with a thin line to a neighbour read with doubt (under a pointer): the
+/// doubted cell may have cut it off from its true region, which it continues (and two other
+/// regions were merged to keep the count: pointer-hand 53318, a pink cell below a pointed-at
+/// pink cell read as a region of its own, green and yellow read as one). Its confidence becomes
+/// 0; with its doubted neighbour the answer is withheld (`answer`). A true region of one cell
+/// has thick lines all round.
+fn doubt_singletons_beside_doubts(
+    samples: &sample::Samples,
+    queens: &Queens,
+    confidence: &mut [f32],
+    doubt_below: f32,
+) {
+    let thin_below = thin_line_bound(samples);
+    let n = queens.n();
+    let before = confidence.to_vec();
+    for cells in queens.region_cells() {
+        let [p] = cells[..] else {
+            continue;
+        };
+        let (r, col) = (p.row, p.col);
+        // (the line's weight, the neighbour's index)
+        let mut beside = Vec::with_capacity(4);
+        if col > 0 {
+            beside.push((samples.right[r * (n - 1) + col - 1], r * n + col - 1));
+        }
+        if col + 1 < n {
+            beside.push((samples.right[r * (n - 1) + col], r * n + col + 1));
+        }
+        if r > 0 {
+            beside.push((samples.down[(r - 1) * n + col], (r - 1) * n + col));
+        }
+        if r + 1 < n {
+            beside.push((samples.down[r * n + col], (r + 1) * n + col));
+        }
+        if beside
+            .iter()
+            // A line under the pointer is not measured (NaN): it may be thin.
+            .any(|&(w, j)| (w.is_nan() || w < thin_below) && before[j] < doubt_below)
+        {
+            confidence[r * n + col] = 0.0;
+        }
+    }
 }
 
 /// A region of one cell under red stripes with a thin line to a neighbour: the stripes may
