@@ -105,7 +105,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   others keeps no lift);
 /// - pointer-hand 53318: a pink Queens cell below a pointed-at pink cell read as a region of
 ///   its own, two other regions merged to keep the count (now a one-cell region with a thin
-///   or hidden line to a doubted neighbour is doubted, and the answer withheld).
+///   or hidden line to a doubted neighbour is doubted, and the answer withheld);
+/// - pointer-hand 53440: a blurred 1x hand over an `x` of a light board, its outline grey
+///   (65-120), neither near-black nor near-white: nothing found, the `x` read `=` surely (now
+///   a closed grey outline round white is a pointer).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -153,6 +156,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("themed", 52104),
         ("stripes-over", 52380),
         ("pointer-hand", 53318),
+        ("pointer-hand", 53440),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

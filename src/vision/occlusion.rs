@@ -35,6 +35,17 @@ pub struct OcclusionOptions {
     /// (light glyphs do). `None`: `dark_max` and `bright_min` everywhere.
     /// Default `Some([15, 60])`.
     pub dark_board: Option<[u8; 2]>,
+    /// On a light board, a second pass looks for a hand whose thin black outline, blurred at
+    /// 1x, is only grey (65-120: pointer-hand 53440): neutral pixels below this luma against
+    /// near-white, kept only where they enclose near-white (`hole_min`). The board's markers
+    /// are as dark in a video frame that lost their tint, but enclose nothing. `dark_max` or
+    /// less: no second pass. Default 125.
+    pub outline_max: u8,
+    /// Smallest share of a second-pass candidate's box that near-white pixels enclosed by its
+    /// dark outline (grown by a pixel) must fill: a 1x hand's white body fills about 0.2 of
+    /// its box; none of the 1,006 candidates on the real captures and fixtures at hand
+    /// encloses any. Default 0.1.
+    pub hole_min: f32,
     /// A pixel is near-white above this luma (0..255). Default 215.
     pub bright_min: u8,
     /// Largest channel spread (max - min) of a neutral pixel. Default 40.
@@ -79,6 +90,8 @@ impl Default for OcclusionOptions {
             enabled: true,
             dark_max: 60,
             dark_board: Some([15, 60]),
+            outline_max: 125,
+            hole_min: 0.1,
             bright_min: 215,
             neutral_spread: 40,
             contact: 2,
@@ -137,9 +150,11 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
         return Vec::new();
     }
     let rect = (x0, y0, x1, y1);
-    let Some((contact, dark_board)) = contact_mask(img, rect, g, opts) else {
-        return Vec::new();
-    };
+    let Masks {
+        contact,
+        dark_board,
+        outline,
+    } = contact_mask(img, rect, g, opts);
     let cell = g.cell_w.min(g.cell_h);
     // On a dark board no marker glyph makes contact with black (nothing of LinkedIn's is
     // darker than its background), so a pointer smaller than a glyph (a 1x pointer on a
@@ -149,7 +164,81 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
     } else {
         (opts.min_extent * cell).max(opts.min_extent_px)
     };
-    components(&contact, rect, g, opts, min_ext)
+    let mut found = contact.map_or_else(Vec::new, |c| components(&c, rect, g, opts, min_ext));
+    if let Some(outline) = outline {
+        // The second pass: a hand whose outline blurred to grey, found by its enclosed body.
+        for f in components(&outline, rect, g, opts, min_ext) {
+            let known = found.iter().any(|e| overlap(&e.bbox, &f.bbox));
+            if !known && encloses_white(img, &f.bbox, opts) {
+                found.push(f);
+            }
+        }
+    }
+    found
+}
+
+fn overlap(a: &PixelBox, b: &PixelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Whether the dark neutral pixels (luma under [`OcclusionOptions::outline_max`]) in `bbox`
+/// enclose near-white ones filling at least [`OcclusionOptions::hole_min`] of it: pixels that
+/// no path of other pixels (4-connected) joins to the box's border.
+fn encloses_white(img: &RgbImage, bbox: &PixelBox, opts: &OcclusionOptions) -> bool {
+    let (iw, ih) = img.dimensions();
+    let x0 = (bbox.0.floor().max(1.0) as u32 - 1).min(iw);
+    let y0 = (bbox.1.floor().max(1.0) as u32 - 1).min(ih);
+    let x1 = ((bbox.2.ceil().max(0.0) as u32) + 1).min(iw);
+    let y1 = ((bbox.3.ceil().max(0.0) as u32) + 1).min(ih);
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return false;
+    }
+    let (w, h) = ((x1 - x0) as usize, (y1 - y0) as usize);
+    let mut dark = GrayImage::new(w as u32, h as u32);
+    let mut white = vec![false; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let p = img.get_pixel(x0 + x as u32, y0 + y as u32).0;
+            let hi = p.iter().copied().max().unwrap_or(0);
+            let lo = p.iter().copied().min().unwrap_or(0);
+            let l = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
+            if hi - lo <= opts.neutral_spread && l < u32::from(opts.outline_max) {
+                dark.put_pixel(x as u32, y as u32, Luma([255]));
+            }
+            white[y * w + x] = l > u32::from(opts.bright_min);
+        }
+    }
+    // The outline grown by a pixel: a blurred rounded corner is lighter than the outline's
+    // level and would leave a gap. 0 open, 1 wall, 2 reached from the border.
+    let mut state: Vec<u8> = dilate_square(&dark, 1)
+        .iter()
+        .map(|&v| u8::from(v > 0))
+        .collect();
+    let mut stack: Vec<usize> = (0..w)
+        .flat_map(|x| [x, (h - 1) * w + x])
+        .chain((0..h).flat_map(|y| [y * w, y * w + w - 1]))
+        .filter(|&i| state[i] == 0)
+        .collect();
+    for &i in &stack {
+        state[i] = 2;
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        let next = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then(|| i + w),
+        ];
+        for j in next.into_iter().flatten() {
+            if state[j] == 0 {
+                state[j] = 2;
+                stack.push(j);
+            }
+        }
+    }
+    let enclosed = (0..w * h).filter(|&i| state[i] == 0 && white[i]).count();
+    enclosed as f32 >= opts.hole_min * (w * h) as f32
 }
 
 /// The pointer-like components of a contact mask of `rect` (see [`find_pointers`]): joined
@@ -262,9 +351,9 @@ fn join_across_lines(stats: &[blob::Blob], reach: u32) -> Vec<usize> {
 }
 
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
-/// grid lines (255 = in the mask), and whether the board is dark; `None` when the mask is
-/// empty (a board with no near-black or no near-white pixel skips the dilations: most boards
-/// without a pointer). On a dark board ([`OcclusionOptions::dark_board`]) two contacts count,
+/// grid lines (255 = in the mask), whether the board is dark, and the second pass's mask
+/// ([`Masks`]); the contact mask is `None` when empty (a board with no near-black or no
+/// near-white pixel skips the dilations: most boards without a pointer). On a dark board ([`OcclusionOptions::dark_board`]) two contacts count,
 /// lines included: solid black much darker than the background against anything clearly
 /// lighter (an arrow's body against its outline, however blurred), any such black against
 /// near-white (a hand's thin outline against its white body), and solid near-white against
@@ -274,7 +363,7 @@ fn contact_mask(
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     g: &Grid,
     opts: &OcclusionOptions,
-) -> Option<(GrayImage, bool)> {
+) -> Masks {
     let (w, h) = (x1 - x0, y1 - y0);
     // Luma of the neutral pixels, `u16::MAX` for coloured ones.
     let mut lum = vec![u16::MAX; (w * h) as usize];
@@ -370,7 +459,47 @@ fn contact_mask(
             }
         }
     }
-    any.then_some((out, dark_board))
+    // The second pass's mask: neutral pixels under `outline_max`, off the lines' bands.
+    let outline = (!dark_board && opts.outline_max > opts.dark_max)
+        .then(|| {
+            let level = u16::from(opts.outline_max);
+            let mut m = GrayImage::new(w, h);
+            let mut any = false;
+            for y in 0..h {
+                let py = (y0 + y) as f32 + 0.5;
+                if on_line(py, g.top, g.cell_h) {
+                    continue;
+                }
+                for x in 0..w {
+                    let l = lum[(y * w + x) as usize];
+                    if l == u16::MAX || l >= level {
+                        continue;
+                    }
+                    if !on_line((x0 + x) as f32 + 0.5, g.left, g.cell_w) {
+                        m.put_pixel(x, y, Luma([255]));
+                        any = true;
+                    }
+                }
+            }
+            any.then_some(m)
+        })
+        .flatten();
+    Masks {
+        contact: any.then_some(out),
+        dark_board,
+        outline,
+    }
+}
+
+/// What [`contact_mask`] finds.
+struct Masks {
+    /// The contact mask (`None`: empty).
+    contact: Option<GrayImage>,
+    /// Whether the board is dark.
+    dark_board: bool,
+    /// On a light board, the neutral pixels under [`OcclusionOptions::outline_max`] off the
+    /// grid lines' bands (`None`: empty, or no second pass).
+    outline: Option<GrayImage>,
 }
 
 /// The opening of `mask` by a 3x3 square: the pixels of every 3x3 square wholly in the mask.
@@ -528,6 +657,41 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_hand_outlined_in_grey_is_found_by_its_white_body_grey_bars_are_not() {
+        use image::Rgb;
+        use imageproc::drawing::{draw_filled_rect_mut, draw_hollow_rect_mut};
+        use imageproc::rect::Rect;
+        let p = format::parse("tango 4x4\n. . . .\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
+        let shot = render(&p, None, &SynthOptions::default()).unwrap();
+        let (g, mut img) = (&shot.grid, shot.image.clone());
+        let cell = g.cell_w.min(g.cell_h);
+        let grey = Rgb([100, 100, 100]);
+        let opts = OcclusionOptions::default();
+        // Two grey bars, as a marker `=` in a video frame that lost its tint: no pointer.
+        let (ex, ey) = g.edge_center(Edge::Right(Pos::new(0, 0)));
+        let bar = (0.3 * cell) as u32;
+        for dy in [-3, 2] {
+            let r = Rect::at(ex as i32 - bar as i32 / 2, ey as i32 + dy).of_size(bar, 2);
+            draw_filled_rect_mut(&mut img, r, grey);
+        }
+        assert!(find_pointers(&img, g, &opts).is_empty());
+        // A closed grey outline round white, as a blurred 1x hand: found in the second pass.
+        let (hx, hy) = g.edge_center(Edge::Down(Pos::new(2, 2)));
+        let (hw, hh) = ((0.25 * cell) as u32, (0.3 * cell) as u32);
+        let r = Rect::at(hx as i32 - hw as i32 / 2, hy as i32 - hh as i32 / 2).of_size(hw, hh);
+        draw_hollow_rect_mut(&mut img, r, grey);
+        let found = find_pointers(&img, g, &opts);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let b = found[0].bbox;
+        assert!(b.0 <= hx && hx <= b.2 && b.1 <= hy && hy <= b.3, "{b:?}");
+        let first_only = OcclusionOptions {
+            outline_max: 0,
+            ..OcclusionOptions::default()
+        };
+        assert!(find_pointers(&img, g, &first_only).is_empty());
     }
 
     #[test]

@@ -18,7 +18,8 @@ use image::RgbImage;
 pub struct PointerOptions {
     /// The pointer finder's options. Default: the Tango reader's, with `bright_min` 245 (on
     /// the 63 real Queens captures at hand no candidate is found with it, against 0-39 with
-    /// the Tango value 215) and `max_join` 0 (this stage joins the parts, `merge_gap`).
+    /// the Tango value 215), `outline_max` 60 and `max_join` 0 (this stage joins the parts,
+    /// `merge_gap`).
     pub find: OcclusionOptions,
     /// Pieces of outline whose boxes are at most this far apart (a fraction of the pitch) are
     /// one pointer. Default 0.5.
@@ -33,6 +34,8 @@ impl Default for PointerOptions {
         PointerOptions {
             find: OcclusionOptions {
                 bright_min: 245,
+                // Black crowns and borders: grey outlines are no clue on a Queens board.
+                outline_max: 60,
                 max_join: 0,
                 ..OcclusionOptions::default()
             },
