@@ -345,6 +345,21 @@ fn crowns_clash(reading: &Reading) -> bool {
     })
 }
 
+/// Queens: every crown in `wrong` shares a row or a column with, or touches, another of the
+/// player's crowns as read (a clash LinkedIn stripes, needing no reading of the regions).
+fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
+    let crowns = player_crowns(reading);
+    wrong.iter().all(|w| match w.placed {
+        Placed::Crown { pos: a } => crowns.iter().any(|&b| {
+            b != a
+                && (a.row == b.row
+                    || a.col == b.col
+                    || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
+        }),
+        _ => true,
+    })
+}
+
 /// Queens: two of the player's crowns as read break a rule, [`crowns_clash`] or two in one
 /// region as read.
 fn crowns_break_a_rule(reading: &Reading) -> bool {
@@ -619,6 +634,10 @@ pub fn solve_reading(
     } else if queens
         && reading.overlay_seen
         && (wrong_crowns > 0 || certify.overlay_crosses_withhold)
+        && !(reading.red_stripes
+            && wrong_crowns <= certify.stripes_explained_wrong
+            && !certify.overlay_crosses_withhold
+            && clashes_explain(&reading, &wrong))
     {
         // Queens under stripes: the striped cells' colours are the stripes' as much as their
         // regions', and an answer that calls the player's crowns wrong there may come from a

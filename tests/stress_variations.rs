@@ -17,7 +17,8 @@ fn no_wrong_answer_on_any_variation() {
 }
 
 /// Renders that were once read as a wrong unique answer, each for its own reason; none may be
-/// again (any other outcome is acceptable here).
+/// again (any other outcome is acceptable here). The stripes rows' renders are drawn as they
+/// were then (`stripes-any`, `stripes-over-any`: the stripes whatever the crowns).
 /// - shimmer 22: a bright band over a dark board made its cells look like givens and hid an
 ///   `x`; a doubted edge was then "repaired" into `=` (the repair called four placed pieces
 ///   wrong);
@@ -125,36 +126,36 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("brighter", 212),
         ("shimmer", 407),
         ("shimmer", 607),
-        ("stripes-over", 1111),
-        ("stripes-over", 1155),
-        ("stripes-over", 581),
+        ("stripes-over-any", 1111),
+        ("stripes-over-any", 1155),
+        ("stripes-over-any", 581),
         ("themed", 667),
-        ("stripes-over", 2023),
+        ("stripes-over-any", 2023),
         ("brighter", 2124),
         ("scale-0.35x", 2060),
         ("pointer-arrow", 2102),
         ("themed", 3048),
-        ("stripes-over", 3294),
+        ("stripes-over-any", 3294),
         ("hint-mode", 5277),
-        ("stripes-over", 6208),
-        ("stripes-over", 7262),
+        ("stripes-over-any", 6208),
+        ("stripes-over-any", 7262),
         ("pointer-arrow", 9043),
         ("hint-mode", 10091),
         ("scale-0.3x", 13186),
-        ("stripes-over", 15176),
-        ("stripes", 19090),
-        ("stripes-over", 33015),
+        ("stripes-over-any", 15176),
+        ("stripes-any", 19090),
+        ("stripes-over-any", 33015),
         ("scale-0.3x", 35195),
         ("pointer-hand", 35265),
-        ("stripes-over", 35279),
-        ("stripes", 36024),
+        ("stripes-over-any", 35279),
+        ("stripes-any", 36024),
         ("hint-mode", 39268),
         ("hint-mode", 41217),
         ("scale-0.35x", 44056),
         ("pointer-arrow", 40016),
         ("scale-0.35x", 48170),
         ("themed", 52104),
-        ("stripes-over", 52380),
+        ("stripes-over-any", 52380),
         ("pointer-hand", 53318),
         ("pointer-hand", 53440),
     ];
@@ -183,6 +184,21 @@ fn queens_pointer_renders_are_answered() {
             class,
             variations::Class::Exact,
             "{variation} seed {seed}: {detail}"
+        );
+    }
+}
+
+/// LinkedIn stripes a Queens line where the player's crowns clash: an answer that calls the
+/// crown of each clash wrong, and no other, is shown (these renders used to end `uncertain`:
+/// any crown called wrong under stripes withheld the answer).
+#[test]
+fn queens_stripes_over_a_clash_are_answered() {
+    for seed in [101, 103, 104, 113, 118, 122] {
+        let (class, detail) = variations::run(seed, "stripes");
+        assert_eq!(
+            class,
+            variations::Class::Exact,
+            "stripes seed {seed}: {detail}"
         );
     }
 }

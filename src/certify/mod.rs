@@ -88,6 +88,14 @@ pub struct CertifyOptions {
     /// what was taken for stripes, or the crowns under them, is misread, and a region under
     /// them may be too (stripes 36024). Default true.
     pub queens_stripes_need_clash: bool,
+    /// Queens under red rule-break stripes: an answer calling the player's crowns wrong is
+    /// shown (the overlay rule above withholds it otherwise) when it calls at most this many
+    /// wrong and each of them clashes, by row, column or touch, with another of the player's
+    /// crowns as read: LinkedIn stripes a line because two crowns clash there, and every
+    /// answer must drop one of each such pair, whatever the regions read. A crown called
+    /// wrong that clashes with none may come from a region misread under the stripes. 0:
+    /// every such answer withheld. Default 2.
+    pub stripes_explained_wrong: usize,
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
@@ -124,6 +132,7 @@ impl Default for CertifyOptions {
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
+            stripes_explained_wrong: 2,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
             repair_guard_min: 2,

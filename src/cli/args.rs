@@ -310,11 +310,13 @@ pub struct RenderArgs {
     #[arg(long, value_name = "K", value_parser = f32_in(0.0, 20.0))]
     pub pointer_scale: Option<f32>,
     /// LinkedIn's red rule-break stripes on a seeded row or column (on the cells' ground,
-    /// under pieces and markers, as LinkedIn draws them).
+    /// under pieces and markers, as LinkedIn draws them). On a Queens board the player's
+    /// crowns clash on that line: crowns are added there, as LinkedIn stripes only a broken
+    /// rule.
     #[arg(long)]
     pub stripes: bool,
     /// Translucent red stripes over everything in a seeded row or column, pieces and markers
-    /// included (harsher than LinkedIn's own).
+    /// included (harsher than LinkedIn's own; Queens crowns clash there as with --stripes).
     #[arg(long)]
     pub stripes_over: bool,
     /// The bright diagonal band that sweeps a solved board.

@@ -425,6 +425,8 @@ impl RenderConfig {
                     themed: a.themed,
                     cut: a.cut.map(Into::into),
                     hint_mode: a.hint_mode,
+                    // As LinkedIn: Queens stripes only where the player's crowns clash.
+                    clash: true,
                 },
                 ..SynthOptions::default()
             },

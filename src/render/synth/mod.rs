@@ -36,6 +36,9 @@ pub const MAX_ASPECT: usize = 4;
 /// Smallest and largest board width accepted by [`render`].
 pub const SCALE_RANGE: (u32, u32) = (24, 4000);
 
+/// Salt of the random stream that picks a Queens clash ([`Variations::clash`]).
+const CLASH_SALT: u64 = 0xC1A5_4C1A_5400_0001;
+
 /// A rendered screenshot and its ground truth.
 #[derive(Clone, Debug)]
 pub struct RenderedShot {
@@ -122,9 +125,23 @@ fn render_pieces(
         cell_w: cell,
         cell_h: cell,
     };
-    let placed = match given {
+    let mut placed = match given {
         Some(pl) => pl.to_vec(),
         None => pieces::choose_placed(p, sol, opts, &mut rng),
+    };
+    let stripes = &opts.variations;
+    // Queens: the striped line chosen first, and the crowns clashing on it (a stream of its
+    // own, so that every other render stays the same).
+    let clash_line = match p {
+        Puzzle::Queens(q)
+            if stripes.clash && (stripes.stripes || stripes.stripes_over) && given.is_none() =>
+        {
+            let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
+            let line = variation::Line::seeded(&grid, &mut crng);
+            variation::clash_on(line, q.n(), &mut placed, &mut crng);
+            Some(line)
+        }
+        _ => None,
     };
     let colors = match p {
         Puzzle::Queens(q) => queens_colors(q, opts, &mut rng),
@@ -166,7 +183,7 @@ fn render_pieces(
         ),
         Puzzle::Queens(_) => StripeLayer::Ground(None, Vec::new()),
     };
-    let pointer_box = draw_variations(&mut img, &grid, opts, ground, &mut vrng);
+    let pointer_box = draw_variations(&mut img, &grid, opts, ground, clash_line, &mut vrng);
     let (mut img, grid) = match v.cut {
         Some(side) => variation::cut(&img, &grid, side, &mut vrng),
         None => (img, grid),
@@ -205,20 +222,22 @@ fn draw_board(img: &mut RgbImage, p: &Puzzle, grid: &Grid, placed: &[Placed], lo
 /// Draws the overlays of [`SynthOptions::variations`] (stripes, shimmer, pointer, in that
 /// order); returns the box the pointer covers. `ground`: how LinkedIn's stripes are drawn on
 /// this board (Tango: the plain cell's colour between them, clear squares around markers;
-/// Queens: each cell keeps its region colour).
+/// Queens: each cell keeps its region colour). `line`: where the stripes go (a seeded line
+/// when `None`).
 fn draw_variations(
     img: &mut RgbImage,
     grid: &Grid,
     opts: &SynthOptions,
     ground: StripeLayer,
+    line: Option<variation::Line>,
     rng: &mut Rng,
 ) -> Option<(f32, f32, f32, f32)> {
     let v = &opts.variations;
     if v.stripes {
-        variation::stripes(img, grid, rng, ground);
+        variation::stripes(img, grid, rng, ground, line);
     }
     if v.stripes_over {
-        variation::stripes(img, grid, rng, StripeLayer::Over);
+        variation::stripes(img, grid, rng, StripeLayer::Over, line);
     }
     if v.shimmer {
         variation::shimmer(img, grid, rng);

@@ -318,3 +318,38 @@ mod variation_tests {
         ));
     }
 }
+
+#[test]
+fn a_clash_puts_two_crowns_apart_on_the_striped_line() {
+    use variation::{Line, clash_on};
+    let mut rng = Rng::new(5);
+    // None there: two added, at least two cells apart.
+    let mut placed = Vec::new();
+    clash_on(Line::Row(2), 7, &mut placed, &mut rng);
+    let cols: Vec<usize> = placed.iter().map(|p| p.pos().col).collect();
+    assert_eq!(placed.len(), 2);
+    assert!(
+        placed
+            .iter()
+            .all(|p| matches!(p, Placed::Crown { pos } if pos.row == 2))
+    );
+    assert!(cols[0].abs_diff(cols[1]) >= 2, "{cols:?}");
+    // One there already: one more, and no x mark left under a crown.
+    let mut placed: Vec<Placed> = (0..7)
+        .map(|r| Placed::Cross {
+            pos: Pos::new(r, 4),
+        })
+        .collect();
+    placed[3] = Placed::Crown {
+        pos: Pos::new(3, 4),
+    };
+    clash_on(Line::Col(4), 7, &mut placed, &mut rng);
+    let crowns: Vec<Pos> = placed
+        .iter()
+        .filter(|p| matches!(p, Placed::Crown { .. }))
+        .map(|p| p.pos())
+        .collect();
+    assert_eq!(crowns.len(), 2);
+    assert!(crowns.iter().all(|c| c.col == 4));
+    assert_eq!(placed.len(), 7, "the x mark under the added crown went");
+}

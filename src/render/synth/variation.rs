@@ -6,8 +6,8 @@
 //! on never changes the rest of the picture, and with every variation off the renderer draws
 //! exactly what it drew before they existed.
 
-use crate::board::Grid;
-use crate::puzzle::Symbol;
+use crate::board::{Grid, Placed};
+use crate::puzzle::{Pos, Symbol};
 use crate::render::draw::{self, Color, Shape, hex, mix};
 use crate::render::rng::Rng;
 use image::RgbImage;
@@ -64,6 +64,13 @@ pub struct Variations {
     /// of the board under a dark or light veil or diagonal hatching (a Tango board is
     /// refused). Default false.
     pub hint_mode: bool,
+    /// Queens, with `stripes` or `stripes_over`: the player's crowns clash on the striped row
+    /// or column (crowns added there until two stand apart on it), as LinkedIn stripes a
+    /// line only where a rule is broken. Without it the stripes fall on a seeded line whatever
+    /// the crowns (no capture shows that; the reader withholds such answers). Off by default
+    /// so that renders drawn before it (the models' training set) stay the same. Default
+    /// false.
+    pub clash: bool,
 }
 
 impl Default for Variations {
@@ -78,6 +85,7 @@ impl Default for Variations {
             themed: false,
             cut: None,
             hint_mode: false,
+            clash: false,
         }
     }
 }
@@ -114,16 +122,74 @@ pub(super) enum StripeLayer {
 /// (measured on real captures: about a fifth of a cell wide).
 const MARKER_HALO: f32 = 0.11;
 
-/// Red diagonal stripes over a seeded row or column of the board.
-pub(super) fn stripes(img: &mut RgbImage, g: &Grid, rng: &mut Rng, layer: StripeLayer) {
-    let (x0, y0, x1, y1) = if rng.chance(0.5) {
-        let r = rng.below(g.rows) as f32;
-        let y = g.top + r * g.cell_h;
-        (g.left, y, g.left + g.width(), y + g.cell_h)
-    } else {
-        let c = rng.below(g.cols) as f32;
-        let x = g.left + c * g.cell_w;
-        (x, g.top, x + g.cell_w, g.top + g.height())
+/// A row or a column of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Line {
+    Row(usize),
+    Col(usize),
+}
+
+impl Line {
+    /// A seeded row or column of the grid.
+    pub(super) fn seeded(g: &Grid, rng: &mut Rng) -> Line {
+        if rng.chance(0.5) {
+            Line::Row(rng.below(g.rows))
+        } else {
+            Line::Col(rng.below(g.cols))
+        }
+    }
+
+    /// The cell at index `k` along the line.
+    fn at(self, k: usize) -> Pos {
+        match self {
+            Line::Row(r) => Pos::new(r, k),
+            Line::Col(c) => Pos::new(k, c),
+        }
+    }
+}
+
+/// Crowns added on `line` of an `n` x `n` Queens board until two stand on it at least two
+/// cells apart ([`Variations::clash`]); an x mark under an added crown goes.
+pub(super) fn clash_on(line: Line, n: usize, placed: &mut Vec<Placed>, rng: &mut Rng) {
+    let crowned = |placed: &[Placed]| -> Vec<usize> {
+        (0..n)
+            .filter(|&k| placed.contains(&Placed::Crown { pos: line.at(k) }))
+            .collect()
+    };
+    loop {
+        let on = crowned(placed);
+        if on.len() >= 2 {
+            return;
+        }
+        let free: Vec<usize> = (0..n)
+            .filter(|&k| on.iter().all(|&c| k.abs_diff(c) >= 2))
+            .collect();
+        if free.is_empty() {
+            return;
+        }
+        let pos = line.at(free[rng.below(free.len())]);
+        placed.retain(|p| p.pos() != pos);
+        placed.push(Placed::Crown { pos });
+    }
+}
+
+/// Red diagonal stripes over a row or column of the board: `line`, or a seeded one.
+pub(super) fn stripes(
+    img: &mut RgbImage,
+    g: &Grid,
+    rng: &mut Rng,
+    layer: StripeLayer,
+    line: Option<Line>,
+) {
+    let (x0, y0, x1, y1) = match line.unwrap_or_else(|| Line::seeded(g, rng)) {
+        Line::Row(r) => {
+            let y = g.top + r as f32 * g.cell_h;
+            (g.left, y, g.left + g.width(), y + g.cell_h)
+        }
+        Line::Col(c) => {
+            let x = g.left + c as f32 * g.cell_w;
+            (x, g.top, x + g.cell_w, g.top + g.height())
+        }
     };
     let period = (g.cell_w * 0.2).max(4.0);
     let color = hex(STRIPE.0);
