@@ -497,7 +497,9 @@ pub fn solve_reading(
                     {
                         Some(Certificate::Unrepaired {
                             suspects: certify::free_elements(&reading, certify),
-                            reason: "stripes or hatching lie over the board: a region under                                      them may be merged into a neighbour or split, which a                                      repair of the doubted cells cannot bring back"
+                            reason: "stripes or hatching lie over the board: a region under \
+                                     them may be merged into a neighbour or split, which a \
+                                     repair of the doubted cells cannot bring back"
                                 .into(),
                         })
                     } else if reading.pieces_as_givens {
@@ -547,9 +549,29 @@ pub fn solve_reading(
         {
             Some(Certificate::Completed {
                 free: certify::free_elements(&reading, certify),
+                several: false,
             })
         }
         (c, _) => c,
+    };
+    // The same board when the puzzle as read has several solutions (markers washed out by
+    // the win shimmer): it keeps the rules, every given and every marker read, and a true
+    // marker it broke would be striped, so it is the answer.
+    let complete_of_several = match &report.outcome {
+        Outcome::Several { .. } => {
+            completed_board(&reading).filter(|b| crate::rules::check(&reading.puzzle, b).is_ok())
+        }
+        _ => None,
+    };
+    let certificate = match complete_of_several {
+        Some(board) => {
+            report.outcome = Outcome::Unique(board);
+            Some(Certificate::Completed {
+                free: certify::free_elements(&reading, certify),
+                several: true,
+            })
+        }
+        None => certificate,
     };
     let solve_time = t.elapsed();
     let uncertain = matches!(certificate, Some(Certificate::Uncertain { .. }));

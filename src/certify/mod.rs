@@ -265,10 +265,14 @@ pub enum Certificate {
     /// (every cell holds a piece whose symbol was read surely), it is the puzzle's unique
     /// solution as read, nothing hides any of it and no rule-break stripes are on the board.
     /// Whatever the doubted elements truly are, that board is then the answer: it holds every
-    /// true given, and a true marker it broke would be marked by LinkedIn's stripes.
+    /// true given, and a true marker it broke would be marked by LinkedIn's stripes. The same
+    /// holds when the puzzle as read has several solutions (a marker lost under the win
+    /// shimmer) and the board is one of them (`several`).
     Completed {
         /// The doubted elements that were let vary.
         free: Vec<Free>,
+        /// The puzzle as read had several solutions; the board is one of them.
+        several: bool,
     },
     /// The puzzle as read had no or several solutions and nothing could be repaired.
     Unrepaired {

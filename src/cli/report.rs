@@ -377,14 +377,29 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
         }
         return out;
     }
-    if let Some(Certificate::Completed { free }) = &s.certificate {
-        out += &format!(
-            "# the board is complete, unmarked and solves the puzzle as read: it is the answer \
-             whatever the {} read with doubt are\n",
-            format::plural(free.len(), "element")
-        );
+    if let Some(Certificate::Completed { free, several }) = &s.certificate {
+        out += &if *several {
+            "# the puzzle as read has several solutions (a clue is missing), and the board is \
+             complete, unmarked and one of them: it is the answer\n"
+                .to_string()
+        } else {
+            format!(
+                "# the board is complete, unmarked and solves the puzzle as read: it is the \
+                 answer whatever the {} read with doubt are\n",
+                format::plural(free.len(), "element")
+            )
+        };
     }
-    out += &report_text(name, false, &r.puzzle, &s.report);
+    let text = report_text(name, false, &r.puzzle, &s.report);
+    out += &match &s.certificate {
+        // Not unique as read: the answer is the player's board.
+        Some(Certificate::Completed { several: true, .. }) => text.replacen(
+            "unique solution\n",
+            "answer: the player's complete board\n",
+            1,
+        ),
+        _ => text,
+    };
     let repairs = s.repairs();
     if !repairs.is_empty() {
         out += &format!(
@@ -503,7 +518,9 @@ pub fn certificate_json(p: &Puzzle, c: &Certificate) -> Value {
                     "confidence": ch.confidence, "display": ch.to_string()}))
                 .collect::<Value>(),
         }),
-        Certificate::Completed { free } => json!({"kind": c.name(), "free": free}),
+        Certificate::Completed { free, several } => {
+            json!({"kind": c.name(), "free": free, "several": several})
+        }
         Certificate::Unrepaired { suspects, reason } => {
             json!({"kind": c.name(), "reason": reason, "suspects": suspects})
         }
