@@ -418,10 +418,16 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
     best
 }
 
-/// Tango: the board as the player left it, when it can stand for the answer: every cell
+/// The board as the player left it, when it can stand for the answer. Tango: every cell
 /// holds a piece (a given or a placed one) whose symbol was read surely, nothing over the
-/// board hid any of it, and no rule-break stripes were seen. `None` otherwise.
+/// board hid any of it, and no rule-break stripes were seen. Queens: a crown in every row and
+/// column, none under a pointer, and no red rule-break stripes seen (the win shimmer or the
+/// hint mode's hatching may lie over it): LinkedIn stripes a region that holds two crowns, so
+/// such a board keeps the region rule whatever regions were read. `None` otherwise.
 fn completed_board(reading: &Reading) -> Option<Solution> {
+    if let Puzzle::Queens(q) = &reading.puzzle {
+        return completed_queens(reading, q.n());
+    }
     let Puzzle::Tango(t) = &reading.puzzle else {
         return None;
     };
@@ -445,6 +451,24 @@ fn completed_board(reading: &Reading) -> Option<Solution> {
         cols: t.cols(),
         cells: tango_board_as_seen(t, &reading.placed)?,
     })
+}
+
+/// Queens: [`completed_board`].
+fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
+    if reading.red_stripes || !reading.occluded.is_empty() {
+        return None;
+    }
+    let crowns = player_crowns(reading);
+    let mut col = vec![usize::MAX; n];
+    for p in &crowns {
+        if p.row >= n || col[p.row] != usize::MAX {
+            return None;
+        }
+        col[p.row] = p.col;
+    }
+    let mut cols = col.clone();
+    cols.sort_unstable();
+    (cols == (0..n).collect::<Vec<_>>()).then_some(Solution::Queens { crowns: col })
 }
 
 /// Solves a reading and checks the placed pieces.
@@ -633,7 +657,15 @@ pub fn solve_reading(
             }),
             _ => false,
         });
-    let misread = if striped_singleton {
+    // The player's complete board is the answer (`completed_board`): what the regions read
+    // may hide does not matter then.
+    let completed = match &report.outcome {
+        Outcome::Unique(s) => completed_board(&reading).as_ref() == Some(s),
+        _ => false,
+    };
+    let misread = if completed {
+        None
+    } else if striped_singleton {
         Some(
             "a region read as one cell under stripes or hatching, or beside a cell read with \
              doubt: it may have been split from its true region"

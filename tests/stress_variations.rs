@@ -188,6 +188,45 @@ fn queens_pointer_renders_are_answered() {
     }
 }
 
+/// A solved Queens board under the win shimmer, a region read as one cell under the band: a
+/// crown in every row and column, none touching, and no red stripes is the answer whatever
+/// the regions read (LinkedIn stripes a region holding two crowns); these renders used to end
+/// `uncertain`. With red stripes seen, or a crown taken away, no answer is shown.
+#[test]
+fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
+    use snapsolve::answer::solve_reading;
+    use snapsolve::board::Placed;
+    use snapsolve::certify::CertifyOptions;
+    use snapsolve::pipeline::{ReadOptions, read_image};
+    use snapsolve::solve::SolveOptions;
+    for seed in [70018, 70178, 70184] {
+        let (p, sol) = variations::puzzle(seed, "shimmer");
+        let opts = variations::options(seed, "shimmer");
+        let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+        let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
+        let solve =
+            |r| solve_reading(r, &SolveOptions::default(), &CertifyOptions::default()).unwrap();
+        assert_eq!(solve(reading.clone()).answer(), Some(&sol), "seed {seed}");
+
+        let mut striped = reading.clone();
+        striped.red_stripes = true;
+        assert_eq!(
+            solve(striped).answer(),
+            None,
+            "seed {seed}: red stripes seen"
+        );
+
+        let mut gap = reading.clone();
+        let i = gap
+            .placed
+            .iter()
+            .position(|q| matches!(q, Placed::Crown { .. }))
+            .expect("a crown");
+        gap.placed.remove(i);
+        assert_eq!(solve(gap).answer(), None, "seed {seed}: a crown missing");
+    }
+}
+
 /// LinkedIn stripes a Queens line where the player's crowns clash: an answer that calls the
 /// crown of each clash wrong, and no other, is shown (these renders used to end `uncertain`:
 /// any crown called wrong under stripes withheld the answer).
