@@ -109,7 +109,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   or hidden line to a doubted neighbour is doubted, and the answer withheld);
 /// - pointer-hand 53440: a blurred 1x hand over an `x` of a light board, its outline grey
 ///   (65-120), neither near-black nor near-white: nothing found, the `x` read `=` surely (now
-///   a closed grey outline round white is a pointer).
+///   a closed grey outline round white is a pointer);
+/// - hint-mode 110218: with a lattice grow step (tried, not kept), a 9x9 board's first lattice
+///   of the wrong pitch grew into an 8x8 board that passed the board checks.
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -158,6 +160,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over-any", 52380),
         ("pointer-hand", 53318),
         ("pointer-hand", 53440),
+        ("hint-mode", 110218),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
