@@ -346,12 +346,18 @@ fn crowns_clash(reading: &Reading) -> bool {
 }
 
 /// Queens: every crown in `wrong` shares a row or a column with, or touches, another of the
-/// player's crowns as read (a clash LinkedIn stripes, needing no reading of the regions).
+/// player's crowns as read that the answer keeps (a clash LinkedIn stripes, needing no
+/// reading of the regions; the answer drops one crown of it). Two clashing crowns both called
+/// wrong explain nothing: a misread answer may drop them both (stripes 120252: a one-cell
+/// region merged under the stripes, the answer wrong where no crown stood, the two crowns of
+/// the striped column called wrong).
 fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
     let crowns = player_crowns(reading);
+    let called_wrong = |p: Pos| wrong.iter().any(|w| w.placed == Placed::Crown { pos: p });
     wrong.iter().all(|w| match w.placed {
         Placed::Crown { pos: a } => crowns.iter().any(|&b| {
             b != a
+                && !called_wrong(b)
                 && (a.row == b.row
                     || a.col == b.col
                     || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))

@@ -91,10 +91,11 @@ pub struct CertifyOptions {
     /// Queens under red rule-break stripes: an answer calling the player's crowns wrong is
     /// shown (the overlay rule above withholds it otherwise) when it calls at most this many
     /// wrong and each of them clashes, by row, column or touch, with another of the player's
-    /// crowns as read: LinkedIn stripes a line because two crowns clash there, and every
-    /// answer must drop one of each such pair, whatever the regions read. A crown called
-    /// wrong that clashes with none may come from a region misread under the stripes. 0:
-    /// every such answer withheld. Default 2.
+    /// crowns as read that the answer keeps: LinkedIn stripes a line because two crowns clash
+    /// there, and every answer must drop one of each such pair, whatever the regions read. A
+    /// crown called wrong that clashes with none, or only with crowns called wrong too, may
+    /// come from a region misread under the stripes (stripes 120252). 0: every such answer
+    /// withheld. Default 2.
     pub stripes_explained_wrong: usize,
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
