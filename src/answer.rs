@@ -336,13 +336,15 @@ fn player_crowns(reading: &Reading) -> Vec<Pos> {
 /// every such break.
 fn crowns_clash(reading: &Reading) -> bool {
     let crowns = player_crowns(reading);
-    crowns.iter().enumerate().any(|(i, a)| {
-        crowns[i + 1..].iter().any(|b| {
-            a.row == b.row
-                || a.col == b.col
-                || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1)
-        })
-    })
+    crowns
+        .iter()
+        .enumerate()
+        .any(|(i, &a)| crowns[i + 1..].iter().any(|&b| clash(a, b)))
+}
+
+/// Two crowns on distinct cells that share a row or a column or touch (diagonals included).
+fn clash(a: Pos, b: Pos) -> bool {
+    a.row == b.row || a.col == b.col || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1)
 }
 
 /// Queens: every crown in `wrong` shares a row or a column with, or touches, another of the
@@ -355,13 +357,9 @@ fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
     let crowns = player_crowns(reading);
     let called_wrong = |p: Pos| wrong.iter().any(|w| w.placed == Placed::Crown { pos: p });
     wrong.iter().all(|w| match w.placed {
-        Placed::Crown { pos: a } => crowns.iter().any(|&b| {
-            b != a
-                && !called_wrong(b)
-                && (a.row == b.row
-                    || a.col == b.col
-                    || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
-        }),
+        Placed::Crown { pos: a } => crowns
+            .iter()
+            .any(|&b| b != a && !called_wrong(b) && clash(a, b)),
         _ => true,
     })
 }
@@ -573,10 +571,9 @@ pub fn solve_reading(
     };
     // A complete board that is the read puzzle's solution, shown whole and unmarked, is the
     // answer whatever the doubted elements are (see `Certificate::Completed`).
+    let board = completed_board(&reading);
     let certificate = match (certificate, &report.outcome) {
-        (Some(Certificate::Uncertain { .. }), Outcome::Unique(s))
-            if completed_board(&reading).as_ref() == Some(s) =>
-        {
+        (Some(Certificate::Uncertain { .. }), Outcome::Unique(s)) if board.as_ref() == Some(s) => {
             Some(Certificate::Completed {
                 free: certify::free_elements(&reading, certify),
                 several: false,
@@ -588,9 +585,9 @@ pub fn solve_reading(
     // the win shimmer): it keeps the rules, every given and every marker read, and a true
     // marker it broke would be striped, so it is the answer.
     let complete_of_several = match &report.outcome {
-        Outcome::Several { .. } => {
-            completed_board(&reading).filter(|b| crate::rules::check(&reading.puzzle, b).is_ok())
-        }
+        Outcome::Several { .. } => board
+            .clone()
+            .filter(|b| crate::rules::check(&reading.puzzle, b).is_ok()),
         _ => None,
     };
     let certificate = match complete_of_several {
@@ -666,7 +663,7 @@ pub fn solve_reading(
     // The player's complete board is the answer (`completed_board`): what the regions read
     // may hide does not matter then.
     let completed = match &report.outcome {
-        Outcome::Unique(s) => completed_board(&reading).as_ref() == Some(s),
+        Outcome::Unique(s) => board.as_ref() == Some(s),
         _ => false,
     };
     let misread = if completed {

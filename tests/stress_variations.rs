@@ -5,6 +5,52 @@
 #[path = "support/variations.rs"]
 mod variations;
 
+use snapsolve::answer::{SolvedImage, solve_reading};
+use snapsolve::board::{Placed, Reading};
+use snapsolve::certify::{Certificate, CertifyOptions};
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::puzzle::Solution;
+use snapsolve::solve::SolveOptions;
+
+/// Each render (variation, seed) is answered exactly.
+fn assert_exact(cases: &[(&str, u64)]) {
+    for &(variation, seed) in cases {
+        let (class, detail) = variations::run(seed, variation);
+        assert_eq!(
+            class,
+            variations::Class::Exact,
+            "{variation} seed {seed}: {detail}"
+        );
+    }
+}
+
+/// The reading of a render of the stress set, and its puzzle's solution.
+fn read_render(seed: u64, variation: &str) -> (Reading, Solution) {
+    let (p, sol) = variations::puzzle(seed, variation);
+    let opts = variations::options(seed, variation);
+    let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+    let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
+    (reading, sol)
+}
+
+/// A reading solved and certified with the default options.
+fn solve(reading: Reading) -> SolvedImage {
+    solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    )
+    .unwrap()
+}
+
+/// The reading without the first of its placed pieces that `is` picks.
+fn without_first(reading: &Reading, is: impl Fn(&Placed) -> bool) -> Reading {
+    let mut out = reading.clone();
+    let i = out.placed.iter().position(is).expect("such a piece");
+    out.placed.remove(i);
+    out
+}
+
 /// Seeds per variation in the default run (kept small: the full set is the example).
 const PER_VARIATION: u64 = 1;
 
@@ -180,19 +226,12 @@ fn once_wrong_renders_are_not_answered_wrong() {
 /// a player's piece nor taken for rule-break stripes: these renders used to end `uncertain`.
 #[test]
 fn queens_pointer_renders_are_answered() {
-    for (variation, seed) in [
+    assert_exact(&[
         ("pointer-hand", 53),
         ("pointer-hand", 61),
         ("pointer-hand", 105),
         ("pointer-hand", 157),
-    ] {
-        let (class, detail) = variations::run(seed, variation);
-        assert_eq!(
-            class,
-            variations::Class::Exact,
-            "{variation} seed {seed}: {detail}"
-        );
-    }
+    ]);
 }
 
 /// A solved Queens board under the win shimmer, a region read as one cell under the band: a
@@ -201,18 +240,8 @@ fn queens_pointer_renders_are_answered() {
 /// `uncertain`. With red stripes seen, or a crown taken away, no answer is shown.
 #[test]
 fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
-    use snapsolve::answer::solve_reading;
-    use snapsolve::board::Placed;
-    use snapsolve::certify::CertifyOptions;
-    use snapsolve::pipeline::{ReadOptions, read_image};
-    use snapsolve::solve::SolveOptions;
     for seed in [70018, 70178, 70184] {
-        let (p, sol) = variations::puzzle(seed, "shimmer");
-        let opts = variations::options(seed, "shimmer");
-        let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
-        let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
-        let solve =
-            |r| solve_reading(r, &SolveOptions::default(), &CertifyOptions::default()).unwrap();
+        let (reading, sol) = read_render(seed, "shimmer");
         assert_eq!(solve(reading.clone()).answer(), Some(&sol), "seed {seed}");
 
         let mut striped = reading.clone();
@@ -223,13 +252,7 @@ fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
             "seed {seed}: red stripes seen"
         );
 
-        let mut gap = reading.clone();
-        let i = gap
-            .placed
-            .iter()
-            .position(|q| matches!(q, Placed::Crown { .. }))
-            .expect("a crown");
-        gap.placed.remove(i);
+        let gap = without_first(&reading, |q| matches!(q, Placed::Crown { .. }));
         assert_eq!(solve(gap).answer(), None, "seed {seed}: a crown missing");
     }
 }
@@ -239,14 +262,7 @@ fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
 /// any crown called wrong under stripes withheld the answer).
 #[test]
 fn queens_stripes_over_a_clash_are_answered() {
-    for seed in [101, 103, 118, 122, 125, 128] {
-        let (class, detail) = variations::run(seed, "stripes");
-        assert_eq!(
-            class,
-            variations::Class::Exact,
-            "stripes seed {seed}: {detail}"
-        );
-    }
+    assert_exact(&[101, 103, 118, 122, 125, 128].map(|seed| ("stripes", seed)));
 }
 
 /// The Queens hint mode in each of its styles (the hinted region darker or outlined; the rest
@@ -256,14 +272,7 @@ fn hint_mode_boards_read_exactly() {
     // Seeds of the stress set drawing each of the eight styles; 50 and 98: x marks under white
     // hatching, whose lines crossing an empty cell's centre were read as x marks the solution
     // calls wrong (so the answer was withheld).
-    for seed in [54, 45, 44, 43, 41, 51, 40, 42, 50, 98] {
-        let (class, detail) = variations::run(seed, "hint-mode");
-        assert_eq!(
-            class,
-            variations::Class::Exact,
-            "hint-mode seed {seed}: {detail}"
-        );
-    }
+    assert_exact(&[54, 45, 44, 43, 41, 51, 40, 42, 50, 98].map(|seed| ("hint-mode", seed)));
 }
 
 /// Queens boards under the shimmer or the hint mode's hatching whose answer calls only x marks
@@ -271,14 +280,7 @@ fn hint_mode_boards_read_exactly() {
 /// little about the regions (`CertifyOptions::overlay_crosses_withhold`).
 #[test]
 fn queens_overlay_crosses_do_not_withhold_the_answer() {
-    for (variation, seed) in [("shimmer", 144), ("shimmer", 185), ("hint-mode", 157)] {
-        let (class, detail) = variations::run(seed, variation);
-        assert_eq!(
-            class,
-            variations::Class::Exact,
-            "{variation} seed {seed}: {detail}"
-        );
-    }
+    assert_exact(&[("shimmer", 144), ("shimmer", 185), ("hint-mode", 157)]);
 }
 
 /// A solved board under the win shimmer: the band hides markers and the given shading, so
@@ -289,18 +291,8 @@ fn queens_overlay_crosses_do_not_withhold_the_answer() {
 /// with a piece taken away, gets no answer.
 #[test]
 fn a_complete_unmarked_board_under_the_shimmer_is_the_answer() {
-    use snapsolve::answer::solve_reading;
-    use snapsolve::board::Placed;
-    use snapsolve::certify::{Certificate, CertifyOptions};
-    use snapsolve::pipeline::{ReadOptions, read_image};
-    use snapsolve::solve::SolveOptions;
     for (seed, several) in [(46, false), (65, false), (70033, true), (70085, true)] {
-        let (p, sol) = variations::puzzle(seed, "shimmer");
-        let opts = variations::options(seed, "shimmer");
-        let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
-        let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
-        let solve =
-            |r| solve_reading(r, &SolveOptions::default(), &CertifyOptions::default()).unwrap();
+        let (reading, sol) = read_render(seed, "shimmer");
         let solved = solve(reading.clone());
         assert!(
             matches!(solved.certificate, Some(Certificate::Completed { several: s, .. }) if s == several),
@@ -313,13 +305,7 @@ fn a_complete_unmarked_board_under_the_shimmer_is_the_answer() {
         striped.overlay_seen = true;
         assert_eq!(solve(striped).answer(), None, "seed {seed}: stripes seen");
 
-        let mut gap = reading.clone();
-        let i = gap
-            .placed
-            .iter()
-            .position(|q| matches!(q, Placed::Symbol { .. }))
-            .expect("a placed piece");
-        gap.placed.remove(i);
+        let gap = without_first(&reading, |q| matches!(q, Placed::Symbol { .. }));
         assert_eq!(solve(gap).answer(), None, "seed {seed}: a piece missing");
     }
 }

@@ -199,13 +199,10 @@ fn encloses_white(img: &RgbImage, bbox: &PixelBox, opts: &OcclusionOptions) -> b
     for y in 0..h {
         for x in 0..w {
             let p = img.get_pixel(x0 + x as u32, y0 + y as u32).0;
-            let hi = p.iter().copied().max().unwrap_or(0);
-            let lo = p.iter().copied().min().unwrap_or(0);
-            let l = (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000;
-            if hi - lo <= opts.neutral_spread && l < u32::from(opts.outline_max) {
+            if neutral_luma(p, opts).is_some_and(|l| l < u16::from(opts.outline_max)) {
                 dark.put_pixel(x as u32, y as u32, Luma([255]));
             }
-            white[y * w + x] = l > u32::from(opts.bright_min);
+            white[y * w + x] = luma(p) > u16::from(opts.bright_min);
         }
     }
     // The outline grown by a pixel: a blurred rounded corner is lighter than the outline's
@@ -353,9 +350,9 @@ fn join_across_lines(stats: &[blob::Blob], reach: u32) -> Vec<usize> {
 /// Near-black pixels touching near-white ones and the reverse, inside `rect`, away from the
 /// grid lines (255 = in the mask), whether the board is dark, and the second pass's mask
 /// ([`Masks`]); the contact mask is `None` when empty (a board with no near-black or no
-/// near-white pixel skips the dilations: most boards without a pointer). On a dark board ([`OcclusionOptions::dark_board`]) two contacts count,
-/// lines included: solid black much darker than the background against anything clearly
-/// lighter (an arrow's body against its outline, however blurred), any such black against
+/// near-white pixel skips the dilations: most boards without a pointer). On a dark board
+/// ([`OcclusionOptions::dark_board`]) two contacts count, lines included: solid black much
+/// darker than the background against anything clearly lighter (an arrow's body against its outline, however blurred), any such black against
 /// near-white (a hand's thin outline against its white body), and solid near-white against
 /// the background (a hand's body whose outline blurred into the background).
 fn contact_mask(
@@ -369,12 +366,8 @@ fn contact_mask(
     let mut lum = vec![u16::MAX; (w * h) as usize];
     for y in 0..h {
         for x in 0..w {
-            let p = img.get_pixel(x0 + x, y0 + y).0;
-            let hi = p.iter().copied().max().unwrap_or(0);
-            let lo = p.iter().copied().min().unwrap_or(0);
-            if hi - lo <= opts.neutral_spread {
-                lum[(y * w + x) as usize] =
-                    ((p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000) as u16;
+            if let Some(l) = neutral_luma(img.get_pixel(x0 + x, y0 + y).0, opts) {
+                lum[(y * w + x) as usize] = l;
             }
         }
     }
@@ -392,16 +385,13 @@ fn contact_mask(
     let (dark_max, bright_min) = (u16::from(opts.dark_max), u16::from(opts.bright_min));
     // The board's background: the median luma of a sparse sample (coloured pixels too).
     let bg = opts.dark_board.map(|_| {
-        let mut sample: Vec<u32> = (0..h)
+        let mut sample: Vec<u16> = (0..h)
             .step_by(3)
             .flat_map(|y| (0..w).step_by(3).map(move |x| (x, y)))
-            .map(|(x, y)| {
-                let p = img.get_pixel(x0 + x, y0 + y).0;
-                (p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000
-            })
+            .map(|(x, y)| luma(img.get_pixel(x0 + x, y0 + y).0))
             .collect();
         let mid = sample.len() / 2;
-        *sample.select_nth_unstable(mid).1 as u16
+        *sample.select_nth_unstable(mid).1
     });
     let dark_board = opts.dark_board.is_some() && bg.is_some_and(|b| b < dark_max);
     let band = line_band(g, opts);
@@ -489,6 +479,19 @@ fn contact_mask(
         dark_board,
         outline,
     }
+}
+
+/// Integer luma of a pixel (Rec. 601 weights, 0..=255).
+fn luma(p: [u8; 3]) -> u16 {
+    ((p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000) as u16
+}
+
+/// The luma of a neutral pixel (channel spread at most
+/// [`OcclusionOptions::neutral_spread`]); `None` for a coloured one.
+fn neutral_luma(p: [u8; 3], opts: &OcclusionOptions) -> Option<u16> {
+    let hi = p.iter().copied().max().unwrap_or(0);
+    let lo = p.iter().copied().min().unwrap_or(0);
+    (hi - lo <= opts.neutral_spread).then(|| luma(p))
 }
 
 /// What [`contact_mask`] finds.

@@ -379,27 +379,12 @@ fn doubt_singletons_beside_doubts(
         let [p] = cells[..] else {
             continue;
         };
-        let (r, col) = (p.row, p.col);
-        // (the line's weight, the neighbour's index)
-        let mut beside = Vec::with_capacity(4);
-        if col > 0 {
-            beside.push((samples.right[r * (n - 1) + col - 1], r * n + col - 1));
-        }
-        if col + 1 < n {
-            beside.push((samples.right[r * (n - 1) + col], r * n + col + 1));
-        }
-        if r > 0 {
-            beside.push((samples.down[(r - 1) * n + col], (r - 1) * n + col));
-        }
-        if r + 1 < n {
-            beside.push((samples.down[r * n + col], (r + 1) * n + col));
-        }
-        if beside
+        if lines_around(samples, p)
             .iter()
             // A line under the pointer is not measured (NaN): it may be thin.
             .any(|&(w, j)| (w.is_nan() || w < thin_below) && before[j] < doubt_below)
         {
-            confidence[r * n + col] = 0.0;
+            confidence[p.index(n)] = 0.0;
         }
     }
 }
@@ -420,24 +405,11 @@ fn doubt_striped_singletons(
         let [p] = cells[..] else {
             continue;
         };
-        let (r, col) = (p.row, p.col);
-        let i = r * n + col;
+        let i = p.index(n);
         if samples.cells[i].reddened < opts.streaked_min_reddened {
             continue;
         }
-        let mut lines = Vec::with_capacity(4);
-        if col > 0 {
-            lines.push(samples.right[r * (n - 1) + col - 1]);
-        }
-        if col + 1 < n {
-            lines.push(samples.right[r * (n - 1) + col]);
-        }
-        if r > 0 {
-            lines.push(samples.down[(r - 1) * n + col]);
-        }
-        if r + 1 < n {
-            lines.push(samples.down[r * n + col]);
-        }
+        let lines: Vec<f32> = lines_around(samples, p).iter().map(|&(w, _)| w).collect();
         // Stripes darken every line they cross: a line much lighter than the cell's heaviest
         // is thin too.
         let heaviest = lines.iter().copied().fold(0.0f32, f32::max);
@@ -448,6 +420,26 @@ fn doubt_striped_singletons(
             confidence[i] = 0.0;
         }
     }
+}
+
+/// The lines round cell `p`: each line's weight and the index of the cell beyond it (left,
+/// right, above, below; those inside the board).
+fn lines_around(s: &sample::Samples, p: Pos) -> Vec<(f32, usize)> {
+    let (n, r, c) = (s.n, p.row, p.col);
+    let mut out = Vec::with_capacity(4);
+    if c > 0 {
+        out.push((s.right[r * (n - 1) + c - 1], r * n + c - 1));
+    }
+    if c + 1 < n {
+        out.push((s.right[r * (n - 1) + c], r * n + c + 1));
+    }
+    if r > 0 {
+        out.push((s.down[(r - 1) * n + c], (r - 1) * n + c));
+    }
+    if r + 1 < n {
+        out.push((s.down[r * n + c], (r + 1) * n + c));
+    }
+    out
 }
 
 /// The line weight between the board's thin lines and its thick ones: the geometric mean of
