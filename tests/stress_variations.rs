@@ -160,7 +160,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   of the wrong pitch grew into an 8x8 board that passed the board checks;
 /// - stripes 120252: a one-cell Queens region merged under the stripes, the answer wrong where
 ///   no crown stood and both crowns of the striped column called wrong, shown as their clash
-///   explained them (now a crown called wrong is explained only by one the answer keeps).
+///   explained them (now a crown called wrong is explained only by one the answer keeps);
+/// - hint-mode 120261: a 7x7 board whose top row and left column are mostly a beige region,
+///   dimmed by the hint mode to nearly the page's colour, read as the 6x6 below and right of
+///   them (now cells beyond a side that continue the region beside them across a thin line
+///   refuse the lattice: a board ends at its thick frame).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -211,6 +215,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-hand", 53440),
         ("hint-mode", 110218),
         ("stripes", 120252),
+        ("hint-mode", 120261),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -263,6 +268,15 @@ fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
 #[test]
 fn queens_stripes_over_a_clash_are_answered() {
     assert_exact(&[101, 103, 118, 122, 125, 128].map(|seed| ("stripes", seed)));
+}
+
+/// A true one-cell Queens region under LinkedIn's stripes has thick lines all round; the
+/// stripes add weight to every line they cross, most where both cells are striped, so each
+/// line is judged against the board's lines of its own kind. These renders used to end
+/// `uncertain` (a line read as thin beside the heavier ones the stripes cross).
+#[test]
+fn striped_one_cell_queens_regions_are_answered() {
+    assert_exact(&[47, 60, 84, 98].map(|seed| ("stripes", seed)));
 }
 
 /// The Queens hint mode in each of its styles (the hinted region darker or outlined; the rest

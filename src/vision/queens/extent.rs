@@ -8,7 +8,7 @@
 //! refused (as cut off when that row reaches the image edge).
 
 use super::color::Lab;
-use super::sample::{SampleOptions, Samples, sample_cell};
+use super::sample::{SampleOptions, Samples, edge_weight, sample_cell};
 use crate::board::{Grid, Side};
 use crate::vision::ReadError;
 use image::RgbImage;
@@ -35,6 +35,14 @@ pub struct ExtentOptions {
     /// lightness is page (a dark-mode page column taken in beside a board cut at the other
     /// side), and the lattice is not the board. Default 30.
     pub min_cell_lightness: f32,
+    /// A region continues across a side when a cell beyond it is within `match_distance` of
+    /// the lattice cell beside it and the line between them is nearer the board's thin lines
+    /// than its thick ones: a board ends at its thick frame, never at a thin line inside a
+    /// region. At least `min_cells` such cells on one side refuse the lattice, whatever the
+    /// page's colour (a beige region dimmed by the hint mode, as light as the page). The test
+    /// runs when the board's thick lines weigh at least this many times its thin ones.
+    /// Default 1.5.
+    pub min_thick_ratio: f32,
 }
 
 impl Default for ExtentOptions {
@@ -46,6 +54,7 @@ impl Default for ExtentOptions {
             min_share: 0.5,
             min_cells: 2,
             min_cell_lightness: 30.0,
+            min_thick_ratio: 1.5,
         }
     }
 }
@@ -55,29 +64,52 @@ impl Default for ExtentOptions {
 #[derive(Clone, Debug, Default)]
 pub struct Beyond {
     sides: Vec<(Side, Vec<Lab>)>,
+    /// Per side, for each cell beyond: its colour, the colour of the lattice cell beside it
+    /// and the weight of the line between them.
+    across: Vec<(Side, Vec<(Lab, Lab, f32)>)>,
 }
 
 impl Beyond {
     /// Samples the four rows and columns just beyond `grid`.
     pub fn sample(img: &RgbImage, grid: &Grid, sample_opts: &SampleOptions) -> Beyond {
-        let sides = [Side::Left, Side::Right, Side::Top, Side::Bottom]
-            .into_iter()
-            .map(|side| {
-                let beyond = grid.beyond(side);
-                let colours = (0..grid.rows.max(grid.cols))
-                    .map(|k| match side {
+        let mut sides = Vec::with_capacity(4);
+        let mut across = Vec::with_capacity(4);
+        for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
+            let beyond = grid.beyond(side);
+            let cells: Vec<(Lab, Lab, f32)> = (0..grid.rows.max(grid.cols))
+                .filter(|&k| match side {
+                    Side::Left | Side::Right => k < grid.rows,
+                    Side::Top | Side::Bottom => k < grid.cols,
+                })
+                .filter_map(|k| {
+                    let (r, c) = match side {
                         Side::Left | Side::Right => (k, 0),
                         Side::Top | Side::Bottom => (0, k),
-                    })
-                    .filter(|&(r, c)| {
-                        r < beyond.rows && c < beyond.cols && centre_inside(img, &beyond, r, c)
-                    })
-                    .map(|(r, c)| sample_cell(img, &beyond, r, c, sample_opts).colour)
-                    .collect();
-                (side, colours)
-            })
-            .collect();
-        Beyond { sides }
+                    };
+                    if !centre_inside(img, &beyond, r, c) {
+                        return None;
+                    }
+                    let colour = sample_cell(img, &beyond, r, c, sample_opts).colour;
+                    let (inside, weight) = match side {
+                        Side::Left => ((k, 0), edge_weight(img, &beyond, k, 0, true, sample_opts)),
+                        Side::Right => (
+                            (k, grid.cols - 1),
+                            edge_weight(img, grid, k, grid.cols - 1, true, sample_opts),
+                        ),
+                        Side::Top => ((0, k), edge_weight(img, &beyond, 0, k, false, sample_opts)),
+                        Side::Bottom => (
+                            (grid.rows - 1, k),
+                            edge_weight(img, grid, grid.rows - 1, k, false, sample_opts),
+                        ),
+                    };
+                    let beside = sample_cell(img, grid, inside.0, inside.1, sample_opts).colour;
+                    Some((colour, beside, weight))
+                })
+                .collect();
+            sides.push((side, cells.iter().map(|c| c.0).collect()));
+            across.push((side, cells));
+        }
+        Beyond { sides, across }
     }
 }
 
@@ -115,6 +147,7 @@ pub fn check_extent(
         .page_distance
         .and_then(|d| page_colour(img).map(|p| (p, d)));
     let around = Beyond::sample(img, grid, sample_opts);
+    let levels = line_levels(grid, samples, o);
     for (side, colours) in &around.sides {
         let (side, beyond) = (*side, grid.beyond(*side));
         let continues = side_continues(colours, o, |colour| {
@@ -122,7 +155,7 @@ pub fn check_extent(
             let coloured = colour.chroma() > o.min_chroma && palette.iter().any(matches);
             let unlike_page = page.is_some_and(|(p, d)| p.delta_e(colour) >= d);
             coloured || (unlike_page && samples.cells.iter().any(|c| matches(&c.colour)))
-        });
+        }) || levels.is_some_and(|l| region_continues(&around, side, l, o));
         if continues {
             return Err(if reaches_edge(img, &beyond, side) {
                 ReadError::CutOff { side }
@@ -136,6 +169,56 @@ pub fn check_extent(
         }
     }
     Ok(around)
+}
+
+/// The board's thin and thick lines: the median weight of the lines between two neighbouring
+/// cells of one colour (within `match_distance`) and of those between two cells of clearly
+/// different colours (over twice `match_distance` apart: region borders). `None` when either
+/// kind is missing or the thick do not weigh [`ExtentOptions::min_thick_ratio`] times the thin.
+fn line_levels(grid: &Grid, s: &Samples, o: &ExtentOptions) -> Option<(f32, f32)> {
+    let n = s.n;
+    if grid.rows != n || grid.cols != n || n < 2 {
+        return None;
+    }
+    let (mut thin, mut thick) = (Vec::new(), Vec::new());
+    let mut add = |a: usize, b: usize, w: f32| {
+        let d = s.cells[a].colour.delta_e(s.cells[b].colour);
+        if w.is_nan() {
+        } else if d <= o.match_distance {
+            thin.push(w);
+        } else if d > 2.0 * o.match_distance {
+            thick.push(w);
+        }
+    };
+    for r in 0..n {
+        for c in 0..n - 1 {
+            add(r * n + c, r * n + c + 1, s.right[r * (n - 1) + c]);
+            add(c * n + r, (c + 1) * n + r, s.down[c * n + r]);
+        }
+    }
+    let median = |mut w: Vec<f32>| {
+        let mid = w.len() / 2;
+        (!w.is_empty()).then(|| *w.select_nth_unstable_by(mid, f32::total_cmp).1)
+    };
+    let (thin, thick) = (median(thin)?, median(thick)?);
+    (thick >= o.min_thick_ratio * thin).then_some((thin, thick))
+}
+
+/// Whether at least [`ExtentOptions::min_cells`] cells beyond `side` continue the region of
+/// the lattice cell beside them (within `match_distance`) across a line nearer the board's
+/// thin lines than its thick ones (geometric mean of the two levels).
+fn region_continues(around: &Beyond, side: Side, levels: (f32, f32), o: &ExtentOptions) -> bool {
+    let Some((_, cells)) = around.across.iter().find(|(s, _)| *s == side) else {
+        return false;
+    };
+    let (thin, thick) = levels;
+    let continuing = cells
+        .iter()
+        .filter(|(colour, beside, weight)| {
+            colour.delta_e(*beside) <= o.match_distance && weight * weight < thin * thick
+        })
+        .count();
+    continuing >= o.min_cells
 }
 
 /// The median colour of the image's outermost pixels (every 4th along each edge): the page
@@ -247,6 +330,30 @@ mod tests {
             extent(&tight, &lower),
             Err(ReadError::CutOff { side: Side::Top })
         ));
+    }
+
+    #[test]
+    fn a_region_coloured_like_the_page_continues_across_a_thin_line() {
+        // Region A (the top row and the left column) grey, on a page of nearly its colour:
+        // the cells beyond the lower-right 6x6 are neither coloured nor unlike the page, but
+        // they continue A across thin lines, where a board ends at its thick frame.
+        let mut palette = PALETTE;
+        palette[0] = [0xDF, 0xDF, 0xDF];
+        let page = [0xE2, 0xE2, 0xE2];
+        let img = draw_board(&sample_labels(), 7, 50, 30, page, &palette);
+        assert!(extent(&img, &grid(7, 50.0, 30.0)).is_ok());
+        assert!(matches!(
+            extent(&img, &grid(6, 50.0, 80.0)),
+            Err(ReadError::NoBoard(_))
+        ));
+        // The colour tests alone let that part pass.
+        let so = SampleOptions::default();
+        let part = grid(6, 50.0, 80.0);
+        let off = ExtentOptions {
+            min_thick_ratio: f32::INFINITY,
+            ..ExtentOptions::default()
+        };
+        assert!(check_extent(&img, &part, &sample(&img, &part, &so), &so, &off).is_ok());
     }
 
     #[test]

@@ -393,6 +393,12 @@ fn doubt_singletons_beside_doubts(
 /// have split the cell from its true region (and two others were merged to keep the count);
 /// its confidence becomes 0 (doubted, and the answer withheld). A true region of one cell has
 /// thick lines all round.
+///
+/// Stripes darken every line they cross, more where both cells are striped: each line round
+/// the cell is judged against the board's lines of its own kind (same direction, as many
+/// striped cells beside it), split into thin and thick ([`striped_line_levels`]). Where its
+/// kind shows no two levels, a line is thin under the board's thin/thick bound or under
+/// [`regions::RegionOptions::striped_thin_ratio`] of the cell's heaviest line.
 fn doubt_striped_singletons(
     samples: &sample::Samples,
     queens: &Queens,
@@ -401,25 +407,66 @@ fn doubt_striped_singletons(
 ) {
     let thin_below = thin_line_bound(samples);
     let n = queens.n();
+    let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
     for cells in queens.region_cells() {
         let [p] = cells[..] else {
             continue;
         };
         let i = p.index(n);
-        if samples.cells[i].reddened < opts.streaked_min_reddened {
+        if !striped(i) {
             continue;
         }
-        let lines: Vec<f32> = lines_around(samples, p).iter().map(|&(w, _)| w).collect();
-        // Stripes darken every line they cross: a line much lighter than the cell's heaviest
-        // is thin too.
-        let heaviest = lines.iter().copied().fold(0.0f32, f32::max);
-        if lines
-            .iter()
-            .any(|&w| w < thin_below || w < opts.striped_thin_ratio * heaviest)
-        {
+        let lines = lines_around(samples, p);
+        let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
+        let thin = lines.iter().any(|&(w, j)| {
+            let across = j % n != i % n;
+            match striped_line_levels(samples, across, 1 + usize::from(striped(j)), &striped, opts)
+            {
+                Some((lo, hi)) => w.is_nan() || w * w < lo * hi,
+                None => w.is_nan() || w < thin_below || w < opts.striped_thin_ratio * heaviest,
+            }
+        });
+        if thin {
             confidence[i] = 0.0;
         }
     }
+}
+
+/// The thin and thick levels (two-means on the logarithm, [`regions::border_levels`], at least
+/// [`regions::RegionOptions::striped_level_ratio`] apart) of the board's lines running between cells side by side (`across`, else one above the other)
+/// with `striped` of their two cells striped. `None` when fewer than 4 such lines are
+/// measured or they show no two levels.
+fn striped_line_levels(
+    s: &sample::Samples,
+    across: bool,
+    striped_cells: usize,
+    striped: &impl Fn(usize) -> bool,
+    opts: &regions::RegionOptions,
+) -> Option<(f32, f32)> {
+    let n = s.n;
+    let count = |a: usize, b: usize| usize::from(striped(a)) + usize::from(striped(b));
+    let mut w: Vec<f32> = Vec::new();
+    for r in 0..n {
+        for c in 0..n - 1 {
+            let (a, b, k) = if across {
+                (r * n + c, r * n + c + 1, r * (n - 1) + c)
+            } else {
+                (c * n + r, (c + 1) * n + r, c * n + r)
+            };
+            let weight = if across { s.right[k] } else { s.down[k] };
+            if count(a, b) == striped_cells && !weight.is_nan() {
+                w.push(weight);
+            }
+        }
+    }
+    if w.len() < 4 {
+        return None;
+    }
+    let o = regions::RegionOptions {
+        min_border_ratio: opts.striped_level_ratio,
+        ..opts.clone()
+    };
+    regions::border_levels(&w, &o)
 }
 
 /// The lines round cell `p`: each line's weight and the index of the cell beyond it (left,

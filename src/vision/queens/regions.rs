@@ -46,6 +46,11 @@ pub struct RegionOptions {
     /// cell's heaviest line (stripes darken the lines they cross). A true region of one cell
     /// has thick lines all round. Default 0.75.
     pub striped_thin_ratio: f32,
+    /// The lines of one kind beside stripes (same direction, as many striped cells beside
+    /// them) show two levels, thin and thick, when the thick weigh at least this many times
+    /// the thin (stripes add weight to both, so the ratio is lower than
+    /// `min_border_ratio`'s). Default 1.3.
+    pub striped_level_ratio: f32,
     /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
     /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
     /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
@@ -73,6 +78,7 @@ impl Default for RegionOptions {
             confidence_midpoint: 0.75,
             confidence_slope: 2.5,
             striped_thin_ratio: 0.75,
+            striped_level_ratio: 1.3,
             streaked_min_spread: 4.5,
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
@@ -105,7 +111,7 @@ struct Edge {
 
 /// Splits edge weights into thin and thick (two-means on the logarithm). Returns the two
 /// levels when they are far enough apart.
-fn border_levels(weights: &[f32], o: &RegionOptions) -> Option<(f32, f32)> {
+pub(super) fn border_levels(weights: &[f32], o: &RegionOptions) -> Option<(f32, f32)> {
     // A NaN weight is a line hidden (by a pointer): no evidence either way.
     let logs: Vec<f32> = weights
         .iter()

@@ -394,7 +394,10 @@ fn line_weight(img: &RgbImage, x: f32, y: f32, dx: f32, dy: f32, len: f32) -> f3
         .sum()
 }
 
-fn edge_weight(
+/// The weight (pixels, [`line_weight`]) of the line right of (`right`) or below cell
+/// `(r, c)` of `g`: the median of [`SampleOptions::edge_scans`] scans along it. The cell need
+/// not have a neighbour there (the board's outer frame).
+pub fn edge_weight(
     img: &RgbImage,
     g: &Grid,
     r: usize,
