@@ -64,9 +64,19 @@ impl Default for ExtentOptions {
 #[derive(Clone, Debug, Default)]
 pub struct Beyond {
     sides: Vec<(Side, Vec<Lab>)>,
-    /// Per side, for each cell beyond: its colour, the colour of the lattice cell beside it
-    /// and the weight of the line between them.
-    across: Vec<(Side, Vec<(Lab, Lab, f32)>)>,
+    /// Per side, each cell beyond and the lattice cell beside it.
+    across: Vec<(Side, Vec<Across>)>,
+}
+
+/// A cell one pitch beyond a side, beside the lattice's outer cell.
+#[derive(Clone, Copy, Debug)]
+struct Across {
+    /// The colour of the cell beyond.
+    colour: Lab,
+    /// The colour of the lattice cell beside it.
+    beside: Lab,
+    /// The weight of the line between them (pixels).
+    weight: f32,
 }
 
 impl Beyond {
@@ -76,7 +86,7 @@ impl Beyond {
         let mut across = Vec::with_capacity(4);
         for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
             let beyond = grid.beyond(side);
-            let cells: Vec<(Lab, Lab, f32)> = (0..grid.rows.max(grid.cols))
+            let cells: Vec<Across> = (0..grid.rows.max(grid.cols))
                 .filter(|&k| match side {
                     Side::Left | Side::Right => k < grid.rows,
                     Side::Top | Side::Bottom => k < grid.cols,
@@ -103,10 +113,14 @@ impl Beyond {
                         ),
                     };
                     let beside = sample_cell(img, grid, inside.0, inside.1, sample_opts).colour;
-                    Some((colour, beside, weight))
+                    Some(Across {
+                        colour,
+                        beside,
+                        weight,
+                    })
                 })
                 .collect();
-            sides.push((side, cells.iter().map(|c| c.0).collect()));
+            sides.push((side, cells.iter().map(|c| c.colour).collect()));
             across.push((side, cells));
         }
         Beyond { sides, across }
@@ -214,8 +228,8 @@ fn region_continues(around: &Beyond, side: Side, levels: (f32, f32), o: &ExtentO
     let (thin, thick) = levels;
     let continuing = cells
         .iter()
-        .filter(|(colour, beside, weight)| {
-            colour.delta_e(*beside) <= o.match_distance && weight * weight < thin * thick
+        .filter(|a| {
+            a.colour.delta_e(a.beside) <= o.match_distance && a.weight * a.weight < thin * thick
         })
         .count();
     continuing >= o.min_cells
