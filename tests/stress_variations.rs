@@ -164,7 +164,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - hint-mode 120261: a 7x7 board whose top row and left column are mostly a beige region,
 ///   dimmed by the hint mode to nearly the page's colour, read as the 6x6 below and right of
 ///   them (now cells beyond a side that continue the region beside them across a thin line
-///   refuse the lattice: a board ends at its thick frame).
+///   refuse the lattice: a board ends at its thick frame);
+/// - themed 210246: a red disc and a red diamond of one hue and size read as one icon kind
+///   (now icons filling their bounding boxes unlike, 0.81 and 0.60, are not alike).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -216,6 +218,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 110218),
         ("stripes", 120252),
         ("hint-mode", 120261),
+        ("themed", 210246),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -268,6 +271,14 @@ fn a_complete_queens_board_under_the_shimmer_is_the_answer() {
 #[test]
 fn queens_stripes_over_a_clash_are_answered() {
     assert_exact(&[101, 103, 118, 122, 125, 128].map(|seed| ("stripes", seed)));
+}
+
+/// A board whose icons are all of one kind (two suns) is read surely, whatever a lattice a
+/// pixel off does to where each icon sits in its cell: these renders used to end `uncertain`
+/// (the icons' centroids measured from the cells' centres told one kind from two).
+#[test]
+fn icons_of_one_kind_off_centre_are_read_surely() {
+    assert_exact(&[("plain", 180288), ("plain", 190050)]);
 }
 
 /// A true one-cell Queens region under LinkedIn's stripes has thick lines all round; the

@@ -23,8 +23,7 @@ pub(super) fn read_cells(
             // In a covered cell, samples of the overlay's colour over the background are not
             // the icon.
             let veil = overlay_colour.filter(|_| overlay > opts.overlay_max_frac);
-            let (icon_frac, hist, hue, shape, icon_luma) =
-                icon(img, grid, Pos::new(r, c), bg, veil, opts);
+            let m = icon(img, grid, Pos::new(r, c), bg, veil, opts);
             cells.push(CellRead {
                 pos: Pos::new(r, c),
                 bg,
@@ -33,11 +32,12 @@ pub(super) fn read_cells(
                 overlay,
                 overlay_colour,
                 lit: lit(bg, theme, opts),
-                icon_frac,
-                hist,
-                hue,
-                shape,
-                icon_luma,
+                icon_frac: m.frac,
+                hist: m.hist,
+                hue: m.hue,
+                shape: m.shape,
+                fill: m.fill,
+                icon_luma: m.luma,
                 symbol: None,
                 conf: 1.0,
             });
@@ -106,6 +106,37 @@ pub(super) fn two_means_1d(v: &[f32]) -> Option<(f32, f32, f32)> {
     best.map(|b| (b.1, b.2, b.3))
 }
 
+/// [`CellRead::shape`] of an icon's samples (disc units): the centroid's offset from the
+/// samples' bounding-box centre (x, y) and the mean squared distance from the centroid. Each
+/// is the same wherever the icon lies in the cell: a lattice a pixel off (one icon left of its
+/// cell's centre, another right of it) does not make one kind look like two.
+///
+/// Also the share of the samples' bounding box (of sample spacing `step`) the icon fills
+/// ([`CellRead::fill`]).
+fn shape_moments(uv: &[(f32, f32)], step: f32) -> ([f32; 3], f32) {
+    if uv.is_empty() {
+        return ([0.0; 3], 0.0);
+    }
+    let n = uv.len() as f32;
+    let (mu, mv) = uv
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(u, v)| (a + u / n, b + v / n));
+    let (mut u0, mut u1, mut v0, mut v1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for &(u, v) in uv {
+        (u0, u1, v0, v1) = (u0.min(u), u1.max(u), v0.min(v), v1.max(v));
+    }
+    let spread = uv
+        .iter()
+        .map(|&(u, v)| (u - mu).powi(2) + (v - mv).powi(2))
+        .sum::<f32>()
+        / n;
+    let boxed = ((u1 - u0) / step + 1.0) * ((v1 - v0) / step + 1.0);
+    (
+        [mu - (u0 + u1) / 2.0, mv - (v0 + v1) / 2.0, spread],
+        (n / boxed.max(1.0)).min(1.0),
+    )
+}
+
 /// Icon pixel fraction, colour histogram, mean hue (degrees; `None` without coloured
 /// pixels), shape moments and mean luma of the icon pixels of a cell's central disc. With
 /// `overlay` (the colour of stripes over the cell), samples on the line from the background
@@ -117,7 +148,7 @@ fn icon(
     bg: [f32; 3],
     overlay: Option<[f32; 3]>,
     opts: &TangoReadOptions,
-) -> (f32, [f32; ICON_BINS], Option<f32>, [f32; 3], f32) {
+) -> IconMeasure {
     let (cx, cy) = grid.center(p);
     let rad = opts.icon_radius * grid.cell_w.min(grid.cell_h);
     let n = opts.icon_samples.max(4);
@@ -126,7 +157,8 @@ fn icon(
     let mut hist = [0.0f32; ICON_BINS];
     let mut hue_sum = (0.0f32, 0.0f32);
     let (mut total, mut inside) = (0usize, 0usize);
-    let mut moments = [0.0f32; 3];
+    // The icon's samples in disc units (for the shape moments).
+    let mut uv: Vec<(f32, f32)> = Vec::new();
     let mut luma_sum = 0.0f32;
     for j in 0..=n {
         for i in 0..=n {
@@ -145,10 +177,7 @@ fn icon(
             }
             inside += 1;
             luma_sum += luma(px);
-            let (u, v) = (dx / rad, dy / rad);
-            moments[0] += u;
-            moments[1] += v;
-            moments[2] += u * u + v * v;
+            uv.push((dx / rad, dy / rad));
             hist[colour_bin(px, bg_l, opts.hue_min_chroma, &opts.hue_bins)] += 1.0;
             if chroma(px) >= opts.hue_min_chroma {
                 let h = hue(px).to_radians();
@@ -163,15 +192,26 @@ fn icon(
     }
     let mean_hue =
         (hue_sum != (0.0, 0.0)).then(|| hue_sum.1.atan2(hue_sum.0).to_degrees().rem_euclid(360.0));
-    let shape = moments.map(|m| m / inside.max(1) as f32);
-    let icon_luma = luma_sum / inside.max(1) as f32;
-    (
-        inside as f32 / total.max(1) as f32,
+    let (shape, fill) = shape_moments(&uv, step / rad);
+    IconMeasure {
+        frac: inside as f32 / total.max(1) as f32,
         hist,
-        mean_hue,
+        hue: mean_hue,
         shape,
-        icon_luma,
-    )
+        fill,
+        luma: luma_sum / inside.max(1) as f32,
+    }
+}
+
+/// What [`icon`] measures of a cell's central disc (see the [`CellRead`] fields of the same
+/// names).
+struct IconMeasure {
+    frac: f32,
+    hist: [f32; ICON_BINS],
+    hue: Option<f32>,
+    shape: [f32; 3],
+    fill: f32,
+    luma: f32,
 }
 
 /// The smallest arc (degrees) holding every hue.
@@ -365,10 +405,13 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
             .fold(0.0f32, f32::max);
         let lumas: Vec<f32> = filled.iter().map(|&i| cells[i].icon_luma).collect();
         let luma_gap = two_means_1d(&lumas).map_or(0.0, |(_, lo, hi)| hi - lo);
+        let fills: Vec<f32> = filled.iter().map(|&i| cells[i].fill).collect();
+        let fill_gap = two_means_1d(&fills).map_or(0.0, |(_, lo, hi)| hi - lo);
         let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
             && frac_gap <= opts.alike_max_frac_gap
             && shape_gap <= opts.alike_max_shape_gap
-            && luma_gap <= opts.alike_max_luma_gap;
+            && luma_gap <= opts.alike_max_luma_gap
+            && fill_gap <= opts.alike_max_fill_gap;
         if !alike && let Some(split) = split_by_hue(cells, &filled, cell_px, opts) {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);
@@ -543,4 +586,45 @@ fn split_by_hue(
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shape_moments;
+
+    /// The samples (spacing `step`, disc units) of a shape `inside` centred at `(ox, oy)`.
+    fn samples(
+        step: f32,
+        (ox, oy): (f32, f32),
+        inside: impl Fn(f32, f32) -> bool,
+    ) -> Vec<(f32, f32)> {
+        let n = (2.0 / step) as i32;
+        let mut v = Vec::new();
+        for j in 0..=n {
+            for i in 0..=n {
+                let (u, v0) = (-1.0 + i as f32 * step, -1.0 + j as f32 * step);
+                if u * u + v0 * v0 <= 1.0 && inside(u - ox, v0 - oy) {
+                    v.push((u, v0));
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn icon_shape_is_the_same_wherever_the_icon_sits() {
+        let step = 2.0 / 24.0;
+        let disc = |u: f32, v: f32| u * u + v * v <= 0.64;
+        let diamond = |u: f32, v: f32| u.abs() + v.abs() <= 0.8;
+        let (a, fill_a) = shape_moments(&samples(step, (0.0, 0.0), disc), step);
+        // A lattice 0.08 of the disc off (a pixel or two): one kind still measures alike.
+        let (b, fill_b) = shape_moments(&samples(step, (0.08, -0.08), disc), step);
+        for k in 0..3 {
+            assert!((a[k] - b[k]).abs() < 0.03, "{k}: {a:?} {b:?}");
+        }
+        assert!((fill_a - fill_b).abs() < 0.05, "{fill_a} {fill_b}");
+        // A disc and a diamond of one colour: told apart by how they fill their box.
+        let (_, fill_d) = shape_moments(&samples(step, (0.0, 0.0), diamond), step);
+        assert!(fill_a > 0.7 && fill_d < 0.6, "{fill_a} {fill_d}");
+    }
 }

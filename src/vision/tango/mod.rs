@@ -101,6 +101,10 @@ pub struct TangoReadOptions {
     /// ... and [`CellRead::shape`] components whose two clusters (Otsu) are at most this far
     /// apart. Default 0.09.
     pub alike_max_shape_gap: f32,
+    /// ... and [`CellRead::fill`] values whose two clusters (Otsu) are at most this far apart
+    /// (a red disc and a red diamond measured alike in hue, size and moments: themed
+    /// 210246, a wrong answer). Default 0.15.
+    pub alike_max_fill_gap: f32,
     /// ... and [`CellRead::icon_luma`] values whose two clusters (Otsu) are at most this far
     /// apart (grey levels; within one kind, the real captures at hand measure up to 16.7, one
     /// pointed-at piece aside, on a board with both kinds). Default 22.
@@ -187,7 +191,9 @@ pub struct TangoReadOptions {
     /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
     /// other kind it gives at least `[0]` is doubted (confidence at most `[2]`).
     /// `None` turns the view off (the training command reads so, to stay independent of the
-    /// embedded models). Default `Some([0.995, 0.6, 0.2])`.
+    /// embedded models). A read the model confirms counts as strong (at least
+    /// [`Self::weak_below`]): held out by source, the model sure of the hand rule's kind was
+    /// wrong on none of 4,612 real glyphs (models/README.md). Default `Some([0.995, 0.8, 0.2])`.
     pub marker_glyph_model: Option<[f32; 3]>,
     /// ... on glyphs whose box is at least this many image pixels: under 4 px the model was
     /// sure and wrong on a held-out glyph (models/README.md, by glyph size). Default 4.
@@ -200,7 +206,8 @@ pub struct TangoReadOptions {
     /// glyphs, which are not LinkedIn's, it was sure at 0.9963 of an `x` read `=` and lifted
     /// it into a wrong answer (scale-0.35x 48170), so `sure` is 0.998: the real captures'
     /// perturbation rows are unchanged, two of the project's own fixtures at 0.5x end
-    /// uncertain. Default `Some([0.998, 0.6, 0.2])`.
+    /// uncertain. A read it confirms counts as strong, as above (wrong on none of 1,681 held-out
+    /// real glyphs). Default `Some([0.998, 0.8, 0.2])`.
     pub marker_glyph_small_model: Option<[f32; 3]>,
     /// ... on glyphs whose box is from `[0]` up to (not including) `[1]` image pixels.
     /// Default `[2.0, 4.0]`.
@@ -285,6 +292,7 @@ impl Default for TangoReadOptions {
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
+            alike_max_fill_gap: 0.15,
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
             hue_split_small_group: [2.0, 32.0],
@@ -305,9 +313,9 @@ impl Default for TangoReadOptions {
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
             marker_odd_tint: Some(0.3),
-            marker_glyph_model: Some([0.995, 0.6, 0.2]),
+            marker_glyph_model: Some([0.995, 0.8, 0.2]),
             marker_glyph_min_px: 4.0,
-            marker_glyph_small_model: Some([0.998, 0.6, 0.2]),
+            marker_glyph_small_model: Some([0.998, 0.8, 0.2]),
             marker_small_px: [2.0, 4.0],
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
@@ -354,10 +362,14 @@ pub struct CellRead {
     pub hist: [f32; ICON_BINS],
     /// Mean hue of the icon's coloured pixels (degrees), if it has any.
     pub hue: Option<f32>,
-    /// Where the icon's samples lie in its disc (radius 1): mean x, mean y and mean squared
-    /// distance from the centre. One icon kind measures alike in every cell; two kinds of one
-    /// colour and size (a diamond and a triangle) do not.
+    /// How the icon's samples lie in its disc (radius 1): the centroid's offset from their
+    /// bounding box's centre (x, y) and their mean squared distance from the centroid, all
+    /// independent of where the icon sits in the cell. One icon kind measures alike in every
+    /// cell; two kinds of one colour and size (a diamond and a triangle) do not.
     pub shape: [f32; 3],
+    /// The share of the bounding box of the icon's samples that they fill: a disc about 0.79,
+    /// a diamond or a triangle about 0.5, a square near 1, wherever the icon sits.
+    pub fill: f32,
     /// Mean luma of the icon's samples (0 without any): two kinds of one hue, size and shape
     /// can still differ in lightness (a dark red square and a light red disc).
     pub icon_luma: f32,
