@@ -273,6 +273,14 @@ fn queens_stripes_over_a_clash_are_answered() {
     assert_exact(&[101, 103, 118, 122, 125, 128].map(|seed| ("stripes", seed)));
 }
 
+/// A small black arrow pointer resting on an empty edge of a large light board is not read
+/// as an `x` (the glyph model called it one at 0.9988): no marker on a board has more than
+/// 1.5 times the contrast of its others. This render used to end with no solution.
+#[test]
+fn a_black_pointer_on_an_empty_edge_is_not_a_marker() {
+    assert_exact(&[("pointer-arrow", 230199)]);
+}
+
 /// A board whose icons are all of one kind (two suns) is read surely, whatever a lattice a
 /// pixel off does to where each icon sits in its cell: these renders used to end `uncertain`
 /// (the icons' centroids measured from the cells' centres told one kind from two).

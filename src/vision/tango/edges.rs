@@ -480,6 +480,30 @@ pub(super) fn doubt_tinted(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     }
 }
 
+/// Doubts glyphs of much more contrast than the board's others (see
+/// [`TangoReadOptions::marker_odd_contrast`]).
+pub(super) fn doubt_contrasty(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some(ratio) = opts.marker_odd_contrast else {
+        return;
+    };
+    let mut contrasts: Vec<f32> = edges
+        .iter()
+        .filter(|r| r.marker.is_some() && r.glyph_px > 0.0)
+        .map(|r| r.contrast)
+        .collect();
+    // At least three glyphs: the odd one and two others.
+    if contrasts.len() < 3 {
+        return;
+    }
+    contrasts.sort_by(f32::total_cmp);
+    let median = contrasts[contrasts.len() / 2];
+    for r in edges.iter_mut() {
+        if r.marker.is_some() && r.glyph_px > 0.0 && r.contrast > ratio * median {
+            r.conf = r.conf.min(opts.marker_intruder_conf);
+        }
+    }
+}
+
 /// Doubts glyphs much larger than the board's others (see
 /// [`TangoReadOptions::marker_odd_size`]).
 pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {

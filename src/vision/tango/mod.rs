@@ -177,6 +177,12 @@ pub struct TangoReadOptions {
     /// doubted like a glyph beside an intruder (`marker_intruder_conf`); within a kind, the
     /// real boards at hand measure up to 1.25. `None`: off. Default `Some(1.4)`.
     pub marker_odd_size: Option<f32>,
+    /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
+    /// cells is more than this many times the median of the board's glyphs (at least three,
+    /// itself included) is something else (a black mouse pointer resting on an edge, read
+    /// `x` and confirmed by the glyph model: pointer-arrow 230199) and is doubted like a
+    /// glyph beside an intruder (`marker_intruder_conf`). `None`: off. Default `Some(1.5)`.
+    pub marker_odd_contrast: Option<f32>,
     /// LinkedIn draws every marker of a board in one ink: a glyph whose share of tinted
     /// samples ([`EdgeRead::tinted`]) exceeds the median of the board's glyphs (at least
     /// three) by more than this lies under an overlay (translucent stripes) that changes its
@@ -312,6 +318,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
+            marker_odd_contrast: Some(1.5),
             marker_odd_tint: Some(0.3),
             marker_glyph_model: Some([0.995, 0.8, 0.2]),
             marker_glyph_min_px: 4.0,
@@ -1065,6 +1072,7 @@ fn read_edges(
         .collect();
     edges::confirm_by_board(&mut edges, cells, grid, opts);
     edges::doubt_oversized(&mut edges, opts);
+    edges::doubt_contrasty(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
     edges
         .into_iter()
