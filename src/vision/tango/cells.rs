@@ -407,9 +407,14 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
         let luma_gap = two_means_1d(&lumas).map_or(0.0, |(_, lo, hi)| hi - lo);
         let fills: Vec<f32> = filled.iter().map(|&i| cells[i].fill).collect();
         let fill_gap = two_means_1d(&fills).map_or(0.0, |(_, lo, hi)| hi - lo);
+        // A shape moment is measured to about a pixel of the icon's disc: on small cells
+        // that is more than the gap allowed.
+        let shape_tolerance = opts
+            .alike_max_shape_gap
+            .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0));
         let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
             && frac_gap <= opts.alike_max_frac_gap
-            && shape_gap <= opts.alike_max_shape_gap
+            && shape_gap <= shape_tolerance
             && luma_gap <= opts.alike_max_luma_gap
             && fill_gap <= opts.alike_max_fill_gap;
         if !alike && let Some(split) = split_by_hue(cells, &filled, cell_px, opts) {

@@ -101,6 +101,11 @@ pub struct TangoReadOptions {
     /// ... and [`CellRead::shape`] components whose two clusters (Otsu) are at most this far
     /// apart. Default 0.09.
     pub alike_max_shape_gap: f32,
+    /// ... where the shape gap allowed is at least this many image pixels over the icon
+    /// disc's radius (`icon_radius` of the cell): the moments are measured to about a pixel,
+    /// which on a 13 px cell is 0.25 of the disc (scale-0.3x 40: three moons 0.11 apart).
+    /// Default 0.5.
+    pub alike_shape_px: f32,
     /// ... and [`CellRead::fill`] values whose two clusters (Otsu) are at most this far apart
     /// (a red disc and a red diamond measured alike in hue, size and moments: themed
     /// 210246, a wrong answer). Default 0.15.
@@ -179,9 +184,11 @@ pub struct TangoReadOptions {
     pub marker_odd_size: Option<f32>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
-    /// itself included) is something else (a black mouse pointer resting on an edge, read
-    /// `x` and confirmed by the glyph model: pointer-arrow 230199) and is doubted like a
-    /// glyph beside an intruder (`marker_intruder_conf`). `None`: off. Default `Some(1.5)`.
+    /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
+    /// times the median, read `x` and confirmed by the glyph model: pointer-arrow 230199)
+    /// and is doubted like a glyph beside an intruder (`marker_intruder_conf`). A dark
+    /// board's `=` on a row line measures up to 1.53 times its `x` (themed 177). `None`: off.
+    /// Default `Some(1.7)`.
     pub marker_odd_contrast: Option<f32>,
     /// LinkedIn draws every marker of a board in one ink: a glyph whose share of tinted
     /// samples ([`EdgeRead::tinted`]) exceeds the median of the board's glyphs (at least
@@ -298,6 +305,7 @@ impl Default for TangoReadOptions {
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
+            alike_shape_px: 0.5,
             alike_max_fill_gap: 0.15,
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
@@ -318,7 +326,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
-            marker_odd_contrast: Some(1.5),
+            marker_odd_contrast: Some(1.7),
             marker_odd_tint: Some(0.3),
             marker_glyph_model: Some([0.995, 0.8, 0.2]),
             marker_glyph_min_px: 4.0,
