@@ -483,8 +483,15 @@ pub fn solve_reading(
 ) -> Result<SolvedImage, SolveError> {
     let t = Instant::now();
     let mut report = solve::solve(&reading.puzzle, opts)?;
+    // A complete board that solves the puzzle as read, when that puzzle has several solutions,
+    // is the answer without a repair (below: `Certificate::Completed`), which would rest on
+    // the doubted elements.
+    let complete_solves = matches!(report.outcome, Outcome::Several { .. })
+        && completed_board(&reading)
+            .is_some_and(|b| crate::rules::check(&reading.puzzle, &b).is_ok());
     let certificate = match &report.outcome {
         Outcome::Unique(s) => Some(certify::certify_unique(&reading, s, certify)),
+        Outcome::Several { .. } if complete_solves => None,
         Outcome::None { .. } | Outcome::Several { .. } => {
             let c = certify::repair(&reading, certify);
             let several = matches!(report.outcome, Outcome::Several { .. });
