@@ -483,15 +483,20 @@ pub fn solve_reading(
 ) -> Result<SolvedImage, SolveError> {
     let t = Instant::now();
     let mut report = solve::solve(&reading.puzzle, opts)?;
-    // A complete board that solves the puzzle as read, when that puzzle has several solutions,
-    // is the answer without a repair (below: `Certificate::Completed`), which would rest on
-    // the doubted elements.
-    let complete_solves = matches!(report.outcome, Outcome::Several { .. })
-        && completed_board(&reading)
-            .is_some_and(|b| crate::rules::check(&reading.puzzle, &b).is_ok());
+    // A complete board that solves the puzzle as read when that puzzle has several solutions
+    // (markers washed out by the win shimmer): it keeps the rules, every given and every
+    // marker read, and a true marker it broke would be striped, so it is the answer
+    // (`Certificate::Completed`, below), without a repair, which would rest on the doubted
+    // elements.
+    let complete_of_several = match &report.outcome {
+        Outcome::Several { .. } => {
+            completed_board(&reading).filter(|b| crate::rules::check(&reading.puzzle, b).is_ok())
+        }
+        _ => None,
+    };
     let certificate = match &report.outcome {
         Outcome::Unique(s) => Some(certify::certify_unique(&reading, s, certify)),
-        Outcome::Several { .. } if complete_solves => None,
+        Outcome::Several { .. } if complete_of_several.is_some() => None,
         Outcome::None { .. } | Outcome::Several { .. } => {
             let c = certify::repair(&reading, certify);
             let several = matches!(report.outcome, Outcome::Several { .. });
@@ -588,15 +593,7 @@ pub fn solve_reading(
         }
         (c, _) => c,
     };
-    // The same board when the puzzle as read has several solutions (markers washed out by
-    // the win shimmer): it keeps the rules, every given and every marker read, and a true
-    // marker it broke would be striped, so it is the answer.
-    let complete_of_several = match &report.outcome {
-        Outcome::Several { .. } => board
-            .clone()
-            .filter(|b| crate::rules::check(&reading.puzzle, b).is_ok()),
-        _ => None,
-    };
+    // The complete board of a puzzle read with several solutions (above).
     let certificate = match complete_of_several {
         Some(board) => {
             report.outcome = Outcome::Unique(board);

@@ -80,8 +80,14 @@ struct Across {
 }
 
 impl Beyond {
-    /// Samples the four rows and columns just beyond `grid`.
-    pub fn sample(img: &RgbImage, grid: &Grid, sample_opts: &SampleOptions) -> Beyond {
+    /// Samples the four rows and columns just beyond `grid` (`samples`: the lattice's own
+    /// cells, measured with `sample_opts`).
+    pub fn sample(
+        img: &RgbImage,
+        grid: &Grid,
+        samples: &Samples,
+        sample_opts: &SampleOptions,
+    ) -> Beyond {
         let mut sides = Vec::with_capacity(4);
         let mut across = Vec::with_capacity(4);
         for side in [Side::Left, Side::Right, Side::Top, Side::Bottom] {
@@ -112,7 +118,7 @@ impl Beyond {
                             edge_weight(img, grid, grid.rows - 1, k, false, sample_opts),
                         ),
                     };
-                    let beside = sample_cell(img, grid, inside.0, inside.1, sample_opts).colour;
+                    let beside = samples.cells[inside.0 * samples.n + inside.1].colour;
                     Some(Across {
                         colour,
                         beside,
@@ -160,7 +166,7 @@ pub fn check_extent(
     let page = o
         .page_distance
         .and_then(|d| page_colour(img).map(|p| (p, d)));
-    let around = Beyond::sample(img, grid, sample_opts);
+    let around = Beyond::sample(img, grid, samples, sample_opts);
     let levels = line_levels(grid, samples, o);
     for (side, colours) in &around.sides {
         let (side, beyond) = (*side, grid.beyond(*side));

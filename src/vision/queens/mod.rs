@@ -433,9 +433,9 @@ fn doubt_striped_singletons(
 }
 
 /// The thin and thick levels (two-means on the logarithm, [`regions::border_levels`], at least
-/// [`regions::RegionOptions::striped_level_ratio`] apart) of the board's lines running between cells side by side (`across`, else one above the other)
-/// with `striped` of their two cells striped. `None` when fewer than 4 such lines are
-/// measured or they show no two levels.
+/// [`regions::RegionOptions::striped_level_ratio`] apart) of the board's lines running between
+/// cells side by side (`across`, else one above the other) with `striped_cells` of their two
+/// cells striped. `None` when fewer than 4 such lines are measured or they show no two levels.
 fn striped_line_levels(
     s: &sample::Samples,
     across: bool,

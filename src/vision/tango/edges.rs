@@ -456,23 +456,34 @@ pub(super) fn confirm_by_board(
     }
 }
 
+/// The median of `value` over the glyphs `counted` (a glyph seen: a marker read and a box
+/// measured), when there are at least three of them: the odd one and two others.
+fn glyph_median(
+    edges: &[EdgeRead],
+    counted: impl Fn(&EdgeRead) -> bool,
+    value: impl Fn(&EdgeRead) -> f32,
+) -> Option<f32> {
+    let mut v: Vec<f32> = edges
+        .iter()
+        .filter(|r| r.marker.is_some() && r.glyph_px > 0.0 && counted(r))
+        .map(value)
+        .collect();
+    if v.len() < 3 {
+        return None;
+    }
+    v.sort_by(f32::total_cmp);
+    Some(v[v.len() / 2])
+}
+
 /// Doubts glyphs much more tinted than the board's others (see
 /// [`TangoReadOptions::marker_odd_tint`]).
 pub(super) fn doubt_tinted(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     let Some(excess) = opts.marker_odd_tint else {
         return;
     };
-    let mut tints: Vec<f32> = edges
-        .iter()
-        .filter(|r| r.marker.is_some() && r.glyph_px > 0.0)
-        .map(|r| r.tinted)
-        .collect();
-    // At least three glyphs: the odd one and two others.
-    if tints.len() < 3 {
+    let Some(median) = glyph_median(edges, |_| true, |r| r.tinted) else {
         return;
-    }
-    tints.sort_by(f32::total_cmp);
-    let median = tints[tints.len() / 2];
+    };
     for r in edges.iter_mut() {
         if r.marker.is_some() && r.glyph_px > 0.0 && r.tinted > median + excess {
             r.conf = r.conf.min(r.unlifted);
@@ -486,17 +497,9 @@ pub(super) fn doubt_contrasty(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     let Some(ratio) = opts.marker_odd_contrast else {
         return;
     };
-    let mut contrasts: Vec<f32> = edges
-        .iter()
-        .filter(|r| r.marker.is_some() && r.glyph_px > 0.0)
-        .map(|r| r.contrast)
-        .collect();
-    // At least three glyphs: the odd one and two others.
-    if contrasts.len() < 3 {
+    let Some(median) = glyph_median(edges, |_| true, |r| r.contrast) else {
         return;
-    }
-    contrasts.sort_by(f32::total_cmp);
-    let median = contrasts[contrasts.len() / 2];
+    };
     for r in edges.iter_mut() {
         if r.marker.is_some() && r.glyph_px > 0.0 && r.contrast > ratio * median {
             r.conf = r.conf.min(opts.marker_intruder_conf);
@@ -510,17 +513,13 @@ pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     let Some(ratio) = opts.marker_odd_size else {
         return;
     };
-    let median_of = |kind: Marker, edges: &[EdgeRead]| {
-        let mut sizes: Vec<f32> = edges
-            .iter()
-            .filter(|r| r.marker == Some(kind) && r.glyph_px > 0.0)
-            .map(|r| r.glyph_px)
-            .collect();
-        sizes.sort_by(f32::total_cmp);
-        // At least three of the kind: the odd one and two others.
-        (sizes.len() >= 3).then(|| sizes[sizes.len() / 2])
-    };
-    let medians = [Marker::Same, Marker::Opposite].map(|k| (k, median_of(k, edges)));
+    // Per kind: at least three of the kind, the odd one and two others.
+    let medians = [Marker::Same, Marker::Opposite].map(|k| {
+        (
+            k,
+            glyph_median(edges, |r| r.marker == Some(k), |r| r.glyph_px),
+        )
+    });
     for r in edges.iter_mut() {
         let median = medians
             .iter()
