@@ -506,6 +506,7 @@ pub fn solve_reading(
                         && certify.several_adds_only
                         && !changes.iter().all(|c| {
                             matches!(c.read, certify::Value::Empty | certify::Value::NoMarker)
+                                || c.broken_by_pieces
                         }) =>
                 {
                     Some(Certificate::Unrepaired {

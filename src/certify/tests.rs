@@ -1,6 +1,7 @@
 //! Unit tests of the certify stage.
 
 use super::*;
+use crate::board::Placed;
 use crate::format;
 
 fn reading(p: Puzzle, doubts: Vec<Doubt>) -> Reading {
@@ -74,16 +75,23 @@ fn a_doubted_given_that_decides_is_uncertain() {
 /// Tango's relaxed-solution method agrees with trying every alternative by brute force.
 #[test]
 fn tango_reachable_matches_brute_force() {
-    reachable_matches_brute_force(false);
+    reachable_matches_brute_force(false, false);
 }
 
 /// ... also when the free cells' symbols were seen (each is that given or empty).
 #[test]
 fn tango_reachable_with_seen_symbols_matches_brute_force() {
-    reachable_matches_brute_force(true);
+    reachable_matches_brute_force(true, false);
 }
 
-fn reachable_matches_brute_force(seen: bool) {
+/// ... also when the free edges lie between pieces shown (each is their relation or none).
+#[test]
+fn tango_reachable_with_shown_pieces_matches_brute_force() {
+    reachable_matches_brute_force(false, true);
+    reachable_matches_brute_force(true, true);
+}
+
+fn reachable_matches_brute_force(seen: bool, shown: bool) {
     let t = six();
     let mut free: Vec<Free> = Vec::new();
     let elems: Vec<Element> = t
@@ -100,6 +108,13 @@ fn reachable_matches_brute_force(seen: bool) {
             confidence: 0.1,
             seen: match e {
                 Element::Cell { pos } if seen => t.given(pos),
+                _ => None,
+            },
+            // Both relations, on the two free edges.
+            shown: match e {
+                Element::Edge { .. } if shown => {
+                    Some([Marker::Same, Marker::Opposite][free.len() % 2])
+                }
                 _ => None,
             },
         });
@@ -123,7 +138,11 @@ fn reachable_matches_brute_force(seen: bool) {
                     None => alt.set_given(pos, [None, Some(Symbol::Sun), Some(Symbol::Moon)][v]),
                 },
                 Element::Edge { edge } => {
-                    alt.set_marker(edge, [None, Some(Marker::Same), Some(Marker::Opposite)][v])
+                    let m = [None, Some(Marker::Same), Some(Marker::Opposite)][v];
+                    if f.shown.is_some_and(|s| m.is_some_and(|m| m != s)) {
+                        possible = false;
+                    }
+                    alt.set_marker(edge, m)
                 }
             }
         }
@@ -289,4 +308,80 @@ fn queens_alternatives_are_found() {
         certify_unique(&r, &s, &opts),
         Certificate::Certain { .. }
     ));
+}
+
+/// A doubted marker between two pieces shown on its cells is their relation or none: another
+/// kind, which the pieces would break under LinkedIn's rule-break stripes, gives no
+/// alternative; with stripes seen on the board the pieces bind nothing.
+#[test]
+fn pieces_shown_across_a_doubted_marker_bind_it() {
+    let s = unique(&six());
+    // A puzzle with exactly two solutions: the solution's cells as givens, removed one by
+    // one (row-major) while at most two solutions remain.
+    let mut t = Tango::empty(6, 6);
+    for p in t.positions().collect::<Vec<_>>() {
+        t.set_given(p, s.symbol(p));
+    }
+    for p in t.positions().collect::<Vec<_>>() {
+        let mut fewer = t.clone();
+        fewer.set_given(p, None);
+        if BitTango::from_tango(&fewer).solve_up_to(3).count <= 2 {
+            t = fewer;
+        }
+    }
+    assert_eq!(BitTango::from_tango(&t).solve_up_to(3).count, 2);
+    let (mut bound, mut uncertain) = (0, 0);
+    for edge in t.edges() {
+        let (a, b) = edge.cells();
+        let (x, y) = (s.symbol(a).unwrap(), s.symbol(b).unwrap());
+        let kind = if x == y {
+            Marker::Same
+        } else {
+            Marker::Opposite
+        };
+        let mut read = t.clone();
+        read.set_marker(edge, Some(kind));
+        if BitTango::from_tango(&read).solve_up_to(2).count != 1 {
+            continue;
+        }
+        let doubts = vec![Doubt::Edge {
+            edge,
+            confidence: 0.1,
+        }];
+        let placed: Vec<Placed> = [(a, x), (b, y)]
+            .into_iter()
+            .filter(|&(p, _)| t.given(p).is_none())
+            .map(|(pos, symbol)| Placed::Symbol { pos, symbol })
+            .collect();
+        let bare = reading(Puzzle::Tango(read.clone()), doubts.clone());
+        if !matches!(
+            certify_unique(&bare, &s, &CertifyOptions::default()),
+            Certificate::Uncertain { .. }
+        ) {
+            continue;
+        }
+        uncertain += 1;
+        let mut with_pieces = Reading::for_test(Puzzle::Tango(read), placed, doubts);
+        let shown = free_elements(&with_pieces, &CertifyOptions::default());
+        assert_eq!(shown[0].shown, Some(kind));
+        // The other kind of marker is the only alternative that differed: bound, no doubt.
+        let c = certify_unique(&with_pieces, &s, &CertifyOptions::default());
+        if matches!(c, Certificate::Certain { .. }) {
+            bound += 1;
+        }
+        with_pieces.overlay_seen = true;
+        assert_eq!(
+            free_elements(&with_pieces, &CertifyOptions::default())[0].shown,
+            None
+        );
+        assert!(matches!(
+            certify_unique(&with_pieces, &s, &CertifyOptions::default()),
+            Certificate::Uncertain { .. }
+        ));
+    }
+    eprintln!("{bound} of {uncertain} uncertain readings made certain by the pieces");
+    assert!(
+        bound > 0,
+        "no doubted marker of the puzzle was bound by pieces"
+    );
 }
