@@ -219,6 +219,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 120252),
         ("hint-mode", 120261),
         ("themed", 210246),
+        ("pointer-hand", 400787),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -289,6 +290,13 @@ fn a_black_pointer_on_an_empty_edge_is_not_a_marker() {
 #[test]
 fn icons_of_one_kind_off_centre_are_read_surely() {
     assert_exact(&[("plain", 180288), ("plain", 190050), ("scale-0.3x", 40)]);
+}
+
+/// A themed pair of one colour (a red ring and a red diamond) is told apart by shape: these
+/// renders used to end `uncertain`, every icon doubted.
+#[test]
+fn themed_icons_of_one_colour_are_told_apart_by_shape() {
+    assert_exact(&[48, 168, 179, 328].map(|seed| ("themed", seed)));
 }
 
 /// A true one-cell Queens region under LinkedIn's stripes has thick lines all round; the

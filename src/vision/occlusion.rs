@@ -72,6 +72,17 @@ pub struct OcclusionOptions {
     /// (relative to the cell pitch) around its centre: an icon is larger than a 1x pointer,
     /// and what stays visible of it is still read. Default 0.15.
     pub cell_reach: f32,
+    /// A cell showing a piece is occluded when the pointer's box covers enough of the square
+    /// of this half size (relative to the cell pitch) round its centre: the part of the icon
+    /// under the pointer changes the colours it is classified by (pointer-hand 400787: a
+    /// themed board's third given, half under a white hand, read as the other icon kind: a
+    /// wrong answer). LinkedIn's icons are about half a pitch wide. Default 0.25.
+    pub piece_reach: f32,
+    /// ... and its box covers at least this share of that square (the wrong answer above:
+    /// 0.69). Lower shares cost answers and closed no wrong one: `stress_variations` with
+    /// 1,000 renders per pointer row, hand 967 and the wrong one (off), 964 (0.5), 959 (0.3), 958 (0.1); arrow
+    /// 977, 977, 973, 966. Default 0.5.
+    pub piece_min_share: f32,
     /// An edge is occluded when the box reaches within this share of the cell pitch of its
     /// midpoint (where its marker is drawn). Default 0.16.
     pub edge_reach: f32,
@@ -102,6 +113,8 @@ impl Default for OcclusionOptions {
             min_pixels: 14,
             max_candidates: 2,
             cell_reach: 0.15,
+            piece_reach: 0.25,
+            piece_min_share: 0.5,
             edge_reach: 0.16,
             max_join: 400,
         }
@@ -131,12 +144,41 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     }
     // Kept: what the reader already left free (the part of a cut board out of the image).
     let mut out = std::mem::take(&mut reading.occluded);
+    let g = &reading.grid;
+    let cell = g.cell_w.min(g.cell_h);
+    let pieces = pieces_shown(reading);
     for b in &boxes {
-        out.extend(covered(&reading.grid, b, opts));
+        out.extend(covered(g, b, opts));
+        for &pos in &pieces {
+            let (cx, cy) = g.center(pos);
+            let r = opts.piece_reach * cell;
+            // The share of the icon's square under the pointer's box.
+            let (bx0, by0, bx1, by1) = b.bbox;
+            let w = (bx1.min(cx + r) - bx0.max(cx - r)).max(0.0);
+            let h = (by1.min(cy + r) - by0.max(cy - r)).max(0.0);
+            let share = w * h / (4.0 * r * r).max(1e-6);
+            if share >= opts.piece_min_share {
+                out.push(Element::Cell { pos });
+            }
+        }
     }
     out.sort();
     out.dedup();
     reading.occluded = out;
+}
+
+/// The cells of a Tango reading that show a piece (a given or one the player placed).
+fn pieces_shown(reading: &Reading) -> Vec<Pos> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return Vec::new();
+    };
+    t.givens()
+        .map(|(p, _)| p)
+        .chain(reading.placed.iter().filter_map(|p| match *p {
+            crate::board::Placed::Symbol { pos, .. } => Some(pos),
+            _ => None,
+        }))
+        .collect()
 }
 
 /// The boxes of the pointer-like components over the board.

@@ -417,7 +417,13 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
             && shape_gap <= shape_tolerance
             && luma_gap <= opts.alike_max_luma_gap
             && fill_gap <= opts.alike_max_fill_gap;
-        if !alike && let Some(split) = split_by_hue(cells, &filled, cell_px, opts) {
+        let split = (!alike)
+            .then(|| {
+                split_by_hue(cells, &filled, cell_px, opts)
+                    .or_else(|| split_by_shape(cells, &filled, shape_tolerance, opts))
+            })
+            .flatten();
+        if let Some(split) = split {
             for (i, symbol, conf) in split {
                 cells[i].symbol = Some(symbol);
                 cells[i].conf = cells[i].conf.min(conf);
@@ -587,6 +593,105 @@ fn split_by_hue(
                 let (d_own, d_other) = ((h - own).abs(), (h - other).abs());
                 let conf = (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
                 let sun = in_lo == lo_is_sun;
+                (i, if sun { Symbol::Sun } else { Symbol::Moon }, conf)
+            })
+            .collect(),
+    )
+}
+
+/// Two themed icons of one colour told apart by their shape (see
+/// [`TangoReadOptions::shape_split_min_band`]): `(cell index, symbol, confidence)` for every
+/// icon, the warmer group the sun. `shape_tolerance`: the alike gap of the shape's spread on
+/// this board. `None` unless the split is clean.
+fn split_by_shape(
+    cells: &[CellRead],
+    filled: &[usize],
+    shape_tolerance: f32,
+    opts: &TangoReadOptions,
+) -> Option<Vec<(usize, Symbol, f32)>> {
+    let min_band = opts.shape_split_min_band?;
+    // Stripes or a bright band change an icon's measures: no split is trusted under them.
+    if filled
+        .iter()
+        .any(|&i| cells[i].striped(opts) || cells[i].lit)
+    {
+        return None;
+    }
+    type Measure = fn(&CellRead) -> f32;
+    let shapes: [(Measure, f32); 3] = [
+        (|c| c.icon_frac, opts.alike_max_frac_gap),
+        (|c| c.shape[2], shape_tolerance),
+        (|c| c.fill, opts.alike_max_fill_gap),
+    ];
+    let luma: (Measure, f32) = (|c| c.icon_luma, opts.alike_max_luma_gap);
+    // Each measure that is not alike: its split (true: the upper group), and the empty band
+    // between its groups in units of its alike gap.
+    let split = |(m, tol): (Measure, f32)| {
+        let v: Vec<f32> = filled.iter().map(|&i| m(&cells[i])).collect();
+        let (thr, lo, hi) = two_means_1d(&v)?;
+        if hi - lo <= tol {
+            return None;
+        }
+        let upper: Vec<bool> = v.iter().map(|&x| x >= thr).collect();
+        let lo_max = v
+            .iter()
+            .filter(|&&x| x < thr)
+            .fold(f32::MIN, |a, &x| a.max(x));
+        let hi_min = v
+            .iter()
+            .filter(|&&x| x >= thr)
+            .fold(f32::MAX, |a, &x| a.min(x));
+        Some((upper, (hi_min - lo_max) / tol.max(1e-6), v, thr))
+    };
+    let splits: Vec<_> = shapes.into_iter().filter_map(split).collect();
+    let (upper, _, values, thr) = splits
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .filter(|s| s.1 >= min_band)?
+        .clone();
+    let same = |u: &[bool]| u == upper.as_slice() || u.iter().zip(&upper).all(|(a, b)| a != b);
+    let groups = upper.iter().filter(|&&u| u).count();
+    if groups < 2
+        || upper.len() - groups < 2
+        || !splits.iter().all(|s| same(&s.0))
+        || split(luma).is_some_and(|s| !same(&s.0))
+    {
+        return None;
+    }
+    let mean = |up: bool| {
+        let g: Vec<f32> = values
+            .iter()
+            .zip(&upper)
+            .filter(|&(_, &u)| u == up)
+            .map(|(&x, _)| x)
+            .collect();
+        g.iter().sum::<f32>() / g.len() as f32
+    };
+    let warm = |up: bool| {
+        let g: Vec<f32> = filled
+            .iter()
+            .zip(&upper)
+            .filter(|&(_, &u)| u == up)
+            .map(|(&i, _)| warmth(&cells[i].hist))
+            .collect();
+        g.iter().sum::<f32>() / g.len() as f32
+    };
+    let (lo_mean, hi_mean) = (mean(false), mean(true));
+    let upper_is_sun = warm(true) >= warm(false);
+    Some(
+        filled
+            .iter()
+            .zip(&values)
+            .map(|(&i, &x)| {
+                let up = x >= thr;
+                let (own, other) = if up {
+                    (hi_mean, lo_mean)
+                } else {
+                    (lo_mean, hi_mean)
+                };
+                let (d_own, d_other) = ((x - own).abs(), (x - other).abs());
+                let conf = (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
+                let sun = up == upper_is_sun;
                 (i, if sun { Symbol::Sun } else { Symbol::Moon }, conf)
             })
             .collect(),
