@@ -128,11 +128,12 @@ pub struct TangoReadOptions {
     /// Icons alike by colour but not by shape (a red ring and a red diamond) are read as two
     /// kinds when one shape measure ([`CellRead::icon_frac`], [`CellRead::shape`]'s spread,
     /// [`CellRead::fill`]) falls into two groups of at least two icons with an empty band
-    /// between them at least this many times the measure's alike gap, and every other measure
-    /// that is not alike (shape, luma) splits the icons the same way. Fading, dimming or a
-    /// pointer change an icon's colour or cover one icon; only a second kind changes the shape
-    /// of several alike. `None`: off. Default `Some(2.0)`.
-    pub shape_split_min_band: Option<f32>,
+    /// between them at least `[0]` times the measure's alike gap, or two measures each with a
+    /// band of at least `[1]` times theirs, and every other measure that is not alike (shape,
+    /// luma) splits the icons the same way. Fading, dimming or a pointer change an icon's
+    /// colour or cover one icon; only a second kind changes the shape of several alike.
+    /// `None`: off. Default `Some([2.0, 1.0])`.
+    pub shape_split_min_band: Option<[f32; 2]>,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -318,7 +319,7 @@ impl Default for TangoReadOptions {
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
             hue_split_small_group: [2.0, 32.0],
-            shape_split_min_band: Some(2.0),
+            shape_split_min_band: Some([2.0, 1.0]),
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             marker_radius: 0.18,
