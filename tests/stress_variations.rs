@@ -333,11 +333,23 @@ fn queens_overlay_crosses_do_not_withhold_the_answer() {
 /// the puzzle as read: it is the answer (`Certificate::Completed`). So it is when the band
 /// washed markers out and the puzzle as read has several solutions, the board one of them
 /// (seeds 70033 and 70085, once `several`). The same reading with rule-break stripes seen, or
-/// with a piece taken away, gets no answer.
+/// with a piece taken away, gets no answer. (The doubted markers between the pieces are left
+/// free here: bound by the pieces, `CertifyOptions::pieces_bound_markers`, seeds 46 and 65
+/// are certain without the complete board's argument, and with it they are right too.)
 #[test]
 fn a_complete_unmarked_board_under_the_shimmer_is_the_answer() {
+    let unbound = CertifyOptions {
+        pieces_bound_markers: false,
+        ..CertifyOptions::default()
+    };
+    let solve = |r: Reading| solve_reading(r, &SolveOptions::default(), &unbound).expect("a solve");
     for (seed, several) in [(46, false), (65, false), (70033, true), (70085, true)] {
         let (reading, sol) = read_render(seed, "shimmer");
+        assert_eq!(
+            self::solve(reading.clone()).answer(),
+            Some(&sol),
+            "seed {seed}: pieces bound"
+        );
         let solved = solve(reading.clone());
         assert!(
             matches!(solved.certificate, Some(Certificate::Completed { several: s, .. }) if s == several),
