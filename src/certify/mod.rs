@@ -122,8 +122,10 @@ pub struct CertifyOptions {
     /// Tango: a free edge between two pieces read surely (givens or the player's), on a
     /// board with no rule-break stripes seen, is the marker of the pieces' relation or none,
     /// never the other kind ([`Free::shown`]): LinkedIn stripes the cells of a marker the
-    /// pieces on them break. Across 315 labelled markers with a piece the player placed on
-    /// each side in ../shared/realshots, none was broken. Default true.
+    /// pieces on them break. Across the 315 labelled markers of ../shared/realshots with pieces
+    /// on both sides, at least one placed by the player, none was broken. Pieces that break a rule the reader
+    /// sees without doubt (three alike, a sure marker) show stripes were missed: then they bind
+    /// nothing. Default true.
     pub pieces_bound_markers: bool,
 }
 
@@ -376,7 +378,7 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
             push(element, 0.0, None);
         }
     }
-    if opts.pieces_bound_markers {
+    if opts.pieces_bound_markers && !pieces_break_a_rule(reading) {
         for f in &mut out {
             if let Element::Edge { edge } = f.element {
                 f.shown = shown_relation(reading, edge);
@@ -389,6 +391,38 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
             .then(a.element.cmp(&b.element))
     });
     out
+}
+
+/// Whether the Tango pieces seen (givens and the player's) break a rule that needs no doubted
+/// read to see: three alike in a line, more than half of a line one symbol, a marker read
+/// without doubt between two pieces that break it. LinkedIn stripes such a board; with no
+/// stripes seen, they were missed, and the pieces bind nothing.
+fn pieces_break_a_rule(reading: &Reading) -> bool {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return false;
+    };
+    let cells: Vec<Option<Symbol>> = t.positions().map(|p| seen_symbol(reading, p)).collect();
+    if crate::rules::tango_partial_violation(t.rows(), t.cols(), &cells).is_some() {
+        return true;
+    }
+    let doubted = |edge: Edge| {
+        reading
+            .doubts
+            .iter()
+            .any(|d| matches!(*d, Doubt::Edge { edge: e, .. } if e == edge))
+            || reading.occluded.contains(&Element::Edge { edge })
+    };
+    t.edges().any(|edge| {
+        let (a, b) = edge.cells();
+        match (
+            t.marker(edge),
+            cells[a.index(t.cols())],
+            cells[b.index(t.cols())],
+        ) {
+            (Some(m), Some(x), Some(y)) if !doubted(edge) => (m == Marker::Same) != (x == y),
+            _ => false,
+        }
+    })
 }
 
 /// The relation of the two pieces shown on a Tango edge's cells, when both symbols were read

@@ -385,3 +385,33 @@ fn pieces_shown_across_a_doubted_marker_bind_it() {
         "no doubted marker of the puzzle was bound by pieces"
     );
 }
+
+/// Pieces that break a rule the reader sees without doubt (three alike in a line) show that
+/// LinkedIn's stripes were there and missed: then the pieces bind no marker.
+#[test]
+fn pieces_breaking_a_rule_bind_nothing() {
+    let mut t = Tango::empty(6, 6);
+    let edge = Edge::Right(Pos::new(0, 0));
+    t.set_marker(edge, Some(Marker::Opposite));
+    let doubts = vec![Doubt::Edge {
+        edge,
+        confidence: 0.1,
+    }];
+    let sun = |r: usize, c: usize| Placed::Symbol {
+        pos: Pos::new(r, c),
+        symbol: Symbol::Sun,
+    };
+    let two = Reading::for_test(
+        Puzzle::Tango(t.clone()),
+        vec![sun(0, 0), sun(0, 1)],
+        doubts.clone(),
+    );
+    let opts = CertifyOptions::default();
+    assert_eq!(free_elements(&two, &opts)[0].shown, Some(Marker::Same));
+    let three = Reading::for_test(
+        Puzzle::Tango(t),
+        vec![sun(0, 0), sun(0, 1), sun(1, 0), sun(2, 0)],
+        doubts,
+    );
+    assert_eq!(free_elements(&three, &opts)[0].shown, None);
+}
