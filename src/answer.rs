@@ -5,7 +5,7 @@
 use crate::board::{Doubt, Placed, Reading};
 use crate::certify::{self, Certificate, CertifyOptions, Change};
 use crate::pipeline::{self, ReadOptions};
-use crate::puzzle::{Pos, Puzzle, Solution, Symbol, Tango};
+use crate::puzzle::{Pos, Puzzle, Solution, Symbol};
 use crate::solve::{self, Conflict, Outcome, Report, SolveError, SolveOptions};
 use crate::vision::ReadError;
 use crate::vision::decode::decode;
@@ -268,19 +268,10 @@ impl SolvedImage {
     }
 }
 
-/// Tango: every cell's piece as seen (its given, or the symbol the player placed), or `None`
-/// when a cell is empty.
-fn tango_board_as_seen(t: &Tango, placed: &[Placed]) -> Option<Vec<Symbol>> {
-    let cols = t.cols();
-    let mut cells: Vec<Option<Symbol>> = (0..t.rows() * cols)
-        .map(|i| t.given(Pos::new(i / cols, i % cols)))
-        .collect();
-    for p in placed {
-        if let Placed::Symbol { pos, symbol } = p {
-            cells[pos.index(cols)] = Some(*symbol);
-        }
-    }
-    cells.into_iter().collect()
+/// Tango: every cell's piece as seen ([`Reading::tango_pieces`]), or `None` when a cell is
+/// empty.
+fn tango_board_as_seen(reading: &Reading) -> Option<Vec<Symbol>> {
+    reading.tango_pieces()?.into_iter().collect()
 }
 
 /// Whether the player's board is complete and keeps the rules that hold whatever the puzzle
@@ -290,7 +281,7 @@ fn complete_by_the_rules(reading: &Reading) -> bool {
     match &reading.puzzle {
         Puzzle::Tango(t) => {
             let (rows, cols) = (t.rows(), t.cols());
-            let Some(cells) = tango_board_as_seen(t, &reading.placed) else {
+            let Some(cells) = tango_board_as_seen(reading) else {
                 return false;
             };
             let line_ok = |line: Vec<Symbol>| {
@@ -453,7 +444,7 @@ fn completed_board(reading: &Reading) -> Option<Solution> {
     Some(Solution::Tango {
         rows: t.rows(),
         cols: t.cols(),
-        cells: tango_board_as_seen(t, &reading.placed)?,
+        cells: tango_board_as_seen(reading)?,
     })
 }
 

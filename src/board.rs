@@ -250,6 +250,21 @@ impl Reading {
     pub fn game(&self) -> Game {
         self.puzzle.game()
     }
+
+    /// Tango: the piece seen on every cell, row-major (its given, or the symbol the player
+    /// placed there; `None` on an empty cell). `None` for Queens.
+    pub fn tango_pieces(&self) -> Option<Vec<Option<Symbol>>> {
+        let Puzzle::Tango(t) = &self.puzzle else {
+            return None;
+        };
+        let mut cells: Vec<Option<Symbol>> = t.positions().map(|p| t.given(p)).collect();
+        for p in &self.placed {
+            if let Placed::Symbol { pos, symbol } = *p {
+                cells[pos.index(t.cols())].get_or_insert(symbol);
+            }
+        }
+        Some(cells)
+    }
 }
 
 #[cfg(test)]

@@ -122,10 +122,10 @@ pub struct CertifyOptions {
     /// Tango: a free edge between two pieces read surely (givens or the player's), on a
     /// board with no rule-break stripes seen, is the marker of the pieces' relation or none,
     /// never the other kind ([`Free::shown`]): LinkedIn stripes the cells of a marker the
-    /// pieces on them break. Across the 315 labelled markers of ../shared/realshots with pieces
-    /// on both sides, at least one placed by the player, none was broken. Pieces that break a rule the reader
-    /// sees without doubt (three alike, a sure marker) show stripes were missed: then they bind
-    /// nothing. Default true.
+    /// pieces on them break. Across the 315 labelled markers of ../shared/realshots with
+    /// pieces on both sides, at least one placed by the player, none was broken. Pieces that
+    /// break a rule the reader sees without doubt (three alike, a sure marker) show stripes
+    /// were missed: then they bind nothing. Default true.
     pub pieces_bound_markers: bool,
 }
 
@@ -378,10 +378,20 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
             push(element, 0.0, None);
         }
     }
-    if opts.pieces_bound_markers && !pieces_break_a_rule(reading) {
+    if let Some(pieces) = opts
+        .pieces_bound_markers
+        .then(|| binding_pieces(reading))
+        .flatten()
+    {
+        let cols = reading.puzzle.size().1;
         for f in &mut out {
             if let Element::Edge { edge } = f.element {
-                f.shown = shown_relation(reading, edge);
+                let (a, b) = edge.cells();
+                f.shown = match (pieces[a.index(cols)], pieces[b.index(cols)]) {
+                    (Some(x), Some(y)) if x == y => Some(Marker::Same),
+                    (Some(_), Some(_)) => Some(Marker::Opposite),
+                    _ => None,
+                };
             }
         }
     }
@@ -393,17 +403,23 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
     out
 }
 
-/// Whether the Tango pieces seen (givens and the player's) break a rule that needs no doubted
-/// read to see: three alike in a line, more than half of a line one symbol, a marker read
-/// without doubt between two pieces that break it. LinkedIn stripes such a board; with no
-/// stripes seen, they were missed, and the pieces bind nothing.
-fn pieces_break_a_rule(reading: &Reading) -> bool {
+/// The Tango pieces that bind the free markers between them ([`Free::shown`]): every cell's
+/// piece read surely (no doubt on it but whether it is a given, not under the pointer),
+/// row-major. `None` when nothing binds: stripes were seen, the board was placed from its
+/// icons, or the pieces seen break a rule that needs no doubted read to see (three alike in a
+/// line, more than half of a line one symbol, a marker read without doubt between two pieces
+/// that break it): LinkedIn stripes such a board, so its stripes were missed.
+fn binding_pieces(reading: &Reading) -> Option<Vec<Option<Symbol>>> {
     let Puzzle::Tango(t) = &reading.puzzle else {
-        return false;
+        return None;
     };
-    let cells: Vec<Option<Symbol>> = t.positions().map(|p| seen_symbol(reading, p)).collect();
-    if crate::rules::tango_partial_violation(t.rows(), t.cols(), &cells).is_some() {
-        return true;
+    if reading.overlay_seen || reading.pieces_as_givens {
+        return None;
+    }
+    let mut pieces = reading.tango_pieces()?;
+    let cols = t.cols();
+    if crate::rules::tango_partial_violation(t.rows(), cols, &pieces).is_some() {
+        return None;
     }
     let doubted = |edge: Edge| {
         reading
@@ -412,42 +428,32 @@ fn pieces_break_a_rule(reading: &Reading) -> bool {
             .any(|d| matches!(*d, Doubt::Edge { edge: e, .. } if e == edge))
             || reading.occluded.contains(&Element::Edge { edge })
     };
-    t.edges().any(|edge| {
+    let broken = t.edges().any(|edge| {
         let (a, b) = edge.cells();
-        match (
-            t.marker(edge),
-            cells[a.index(t.cols())],
-            cells[b.index(t.cols())],
-        ) {
+        match (t.marker(edge), pieces[a.index(cols)], pieces[b.index(cols)]) {
             (Some(m), Some(x), Some(y)) if !doubted(edge) => (m == Marker::Same) != (x == y),
             _ => false,
         }
-    })
-}
-
-/// The relation of the two pieces shown on a Tango edge's cells, when both symbols were read
-/// surely (no doubt on either cell but whether it is a given, neither under the pointer) and
-/// nothing striped was seen on the board, whose stripes a marker broken there would show.
-fn shown_relation(reading: &Reading, edge: Edge) -> Option<Marker> {
-    if reading.overlay_seen || reading.pieces_as_givens {
+    });
+    if broken {
         return None;
     }
-    let sure = |pos: Pos| {
-        let doubted = reading.doubts.iter().chain(&reading.weak).any(
-            |d| matches!(*d, Doubt::Cell { pos: p, given_only, .. } if p == pos && !given_only),
-        );
-        let hidden = reading.occluded.contains(&Element::Cell { pos });
-        (!doubted && !hidden)
-            .then(|| seen_symbol(reading, pos))
-            .flatten()
-    };
-    let (a, b) = edge.cells();
-    let (x, y) = (sure(a)?, sure(b)?);
-    Some(if x == y {
-        Marker::Same
-    } else {
-        Marker::Opposite
-    })
+    for d in reading.doubts.iter().chain(&reading.weak) {
+        if let Doubt::Cell {
+            pos,
+            given_only: false,
+            ..
+        } = *d
+        {
+            pieces[pos.index(cols)] = None;
+        }
+    }
+    for e in &reading.occluded {
+        if let Element::Cell { pos } = *e {
+            pieces[pos.index(cols)] = None;
+        }
+    }
+    Some(pieces)
 }
 
 /// The Tango symbol shown on a cell: its given, or a piece the player placed there.

@@ -80,8 +80,8 @@ pub struct OcclusionOptions {
     pub piece_reach: f32,
     /// ... and its box covers at least this share of that square (the wrong answer above:
     /// 0.69). Lower shares cost answers and closed no wrong one: `stress_variations` with
-    /// 1,000 renders per pointer row, hand 967 and the wrong one (off), 964 (0.5), 959 (0.3), 958 (0.1); arrow
-    /// 977, 977, 973, 966. Default 0.5.
+    /// 1,000 renders per pointer row, hand 967 and the wrong one (off), 964 (0.5), 959 (0.3),
+    /// 958 (0.1); arrow 977, 977, 973, 966. Default 0.5.
     pub piece_min_share: f32,
     /// An edge is occluded when the box reaches within this share of the cell pitch of its
     /// midpoint (where its marker is drawn). Default 0.16.
@@ -145,13 +145,17 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     // Kept: what the reader already left free (the part of a cut board out of the image).
     let mut out = std::mem::take(&mut reading.occluded);
     let g = &reading.grid;
-    let cell = g.cell_w.min(g.cell_h);
-    let pieces = pieces_shown(reading);
+    let r = opts.piece_reach * g.cell_w.min(g.cell_h);
+    let pieces: Vec<Pos> = reading.tango_pieces().map_or_else(Vec::new, |cells| {
+        (0..cells.len())
+            .filter(|&i| cells[i].is_some())
+            .map(|i| Pos::new(i / g.cols, i % g.cols))
+            .collect()
+    });
     for b in &boxes {
         out.extend(covered(g, b, opts));
         for &pos in &pieces {
             let (cx, cy) = g.center(pos);
-            let r = opts.piece_reach * cell;
             // The share of the icon's square under the pointer's box.
             let (bx0, by0, bx1, by1) = b.bbox;
             let w = (bx1.min(cx + r) - bx0.max(cx - r)).max(0.0);
@@ -165,20 +169,6 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     out.sort();
     out.dedup();
     reading.occluded = out;
-}
-
-/// The cells of a Tango reading that show a piece (a given or one the player placed).
-fn pieces_shown(reading: &Reading) -> Vec<Pos> {
-    let Puzzle::Tango(t) = &reading.puzzle else {
-        return Vec::new();
-    };
-    t.givens()
-        .map(|(p, _)| p)
-        .chain(reading.placed.iter().filter_map(|p| match *p {
-            crate::board::Placed::Symbol { pos, .. } => Some(pos),
-            _ => None,
-        }))
-        .collect()
 }
 
 /// The boxes of the pointer-like components over the board.

@@ -590,10 +590,12 @@ fn split_by_hue(
                 } else {
                     (hi_mean, lo_mean)
                 };
-                let (d_own, d_other) = ((h - own).abs(), (h - other).abs());
-                let conf = (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
                 let sun = in_lo == lo_is_sun;
-                (i, if sun { Symbol::Sun } else { Symbol::Moon }, conf)
+                (
+                    i,
+                    if sun { Symbol::Sun } else { Symbol::Moon },
+                    nearer(h, own, other),
+                )
             })
             .collect(),
     )
@@ -660,26 +662,20 @@ fn split_by_shape(
     {
         return None;
     }
-    let mean = |up: bool| {
-        let g: Vec<f32> = values
-            .iter()
-            .zip(&upper)
-            .filter(|&(_, &u)| u == up)
-            .map(|(&x, _)| x)
+    // The mean of `f` (by icon) over the upper group, or the lower one.
+    let group_mean = |up: bool, f: &dyn Fn(usize) -> f32| {
+        let g: Vec<f32> = (0..filled.len())
+            .filter(|&k| upper[k] == up)
+            .map(f)
             .collect();
         g.iter().sum::<f32>() / g.len() as f32
     };
-    let warm = |up: bool| {
-        let g: Vec<f32> = filled
-            .iter()
-            .zip(&upper)
-            .filter(|&(_, &u)| u == up)
-            .map(|(&i, _)| warmth(&cells[i].hist))
-            .collect();
-        g.iter().sum::<f32>() / g.len() as f32
-    };
-    let (lo_mean, hi_mean) = (mean(false), mean(true));
-    let upper_is_sun = warm(true) >= warm(false);
+    let (lo_mean, hi_mean) = (
+        group_mean(false, &|k| values[k]),
+        group_mean(true, &|k| values[k]),
+    );
+    let warm = |k: usize| warmth(&cells[filled[k]].hist);
+    let upper_is_sun = group_mean(true, &warm) >= group_mean(false, &warm);
     Some(
         filled
             .iter()
@@ -691,13 +687,22 @@ fn split_by_shape(
                 } else {
                     (lo_mean, hi_mean)
                 };
-                let (d_own, d_other) = ((x - own).abs(), (x - other).abs());
-                let conf = (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
                 let sun = up == upper_is_sun;
-                (i, if sun { Symbol::Sun } else { Symbol::Moon }, conf)
+                (
+                    i,
+                    if sun { Symbol::Sun } else { Symbol::Moon },
+                    nearer(x, own, other),
+                )
             })
             .collect(),
     )
+}
+
+/// How surely `x` belongs to the group of mean `own` rather than the one of mean `other`:
+/// 0 halfway between them, 1 at a quarter of the way to `other` or nearer.
+fn nearer(x: f32, own: f32, other: f32) -> f32 {
+    let (d_own, d_other) = ((x - own).abs(), (x - other).abs());
+    (2.0 * (d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0)
 }
 
 #[cfg(test)]
