@@ -1,7 +1,7 @@
 //! Trains the learned models in `models/` (see `models/README.md`) and writes their
 //! leave-one-source-out report.
 //!
-//! `cargo run --release --example train_models -- [--shots DIR] [--out DIR] [--synthetic N]`
+//! `cargo run --release --example train_models -- [--shots DIR] [--out DIR] [--synthetic N] [--only-shapes]`
 //!
 //! Defaults: `--shots ../shared/realshots`, `--out models`, `--synthetic 120`. Data: every
 //! labelled Tango image of the shots folder (read with the Tango reader; classes from the label,
@@ -842,6 +842,185 @@ fn calibration(z: &[Vec<f32>], held: &[Elem], t: f32, features: &[&str]) -> Stri
     out
 }
 
+/// Large glyphs feed the shapes: cells of at least this many image pixels.
+const SHAPE_MIN_CELL: f32 = 45.0;
+/// Glyph ink must stand this many luma levels out of its ground to feed the shapes.
+const SHAPE_MIN_CONTRAST: f32 = 20.0;
+/// Down-scales of the shapes' leave-one-source-out table (the perturbation suite's 0.5x and
+/// 0.35x, and 0.3x).
+const SHAPE_SCALES: [f32; 3] = [0.5, 0.35, 0.3];
+
+/// One real Tango capture for the glyph shapes: its source, the image, the label and the
+/// board read at the capture's own scale.
+struct ShapeShot {
+    source: String,
+    img: RgbImage,
+    label: Tango,
+    /// `(kind, orientation, ink)` of every labelled marker when the cells are large.
+    glyphs: Vec<(snapsolve::puzzle::Marker, usize, Vec<f32>)>,
+}
+
+fn shape_shot(
+    row: &(String, PathBuf, PathBuf, bool),
+    opts: &TangoReadOptions,
+) -> Option<ShapeShot> {
+    use snapsolve::models::shapes::{SHAPE_SIZE, SHAPE_SPAN, glyph_ink, orientation};
+    let (source, image, label, themed) = row;
+    if *themed {
+        return None;
+    }
+    let Puzzle::Tango(t) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
+        return None;
+    };
+    let img = decode(&std::fs::read(image).ok()?, &DecodeOptions::default()).ok()?;
+    let (reading, _) = read_tango_traced(&img, opts);
+    let reading = reading.ok()?;
+    if (reading.grid.rows, reading.grid.cols) != (t.rows(), t.cols()) {
+        return None;
+    }
+    let g = reading.grid;
+    let occluded = occluded_edges(&reading);
+    let glyphs = if g.cell_w.min(g.cell_h) >= SHAPE_MIN_CELL {
+        t.edges()
+            .filter(|e| !occluded.contains(e))
+            .filter_map(|e| {
+                let m = t.marker(e)?;
+                let ink = glyph_ink(&img, &g, e, SHAPE_SIZE, SHAPE_SPAN, SHAPE_MIN_CONTRAST)?;
+                Some((m, orientation(e), ink))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Some(ShapeShot {
+        source: source.clone(),
+        img,
+        label: t,
+        glyphs,
+    })
+}
+
+/// The glyph shapes from every source's large glyphs, and their leave-one-source-out table:
+/// each source's captures down-scaled ([`SHAPE_SCALES`]) and read, every labelled marker whose
+/// glyph the reader found fitted with the shapes of the other sources.
+fn glyph_shapes(
+    rows: &[(String, PathBuf, PathBuf, bool)],
+    opts: &TangoReadOptions,
+) -> (snapsolve::models::shapes::GlyphShapes, String) {
+    use snapsolve::models::shapes::{GlyphShapes, SHAPE_SIZE, SHAPE_SPAN};
+    let tick = || {};
+    let shots: Vec<ShapeShot> =
+        snapsolve::parallel::run_ordered(rows, 2, &tick, |r| shape_shot(r, opts))
+            .into_iter()
+            .flatten()
+            .collect();
+    let all: Vec<_> = shots
+        .iter()
+        .flat_map(|s| s.glyphs.iter().cloned())
+        .collect();
+    let shapes = GlyphShapes::average(&all, SHAPE_SIZE, SHAPE_SPAN);
+    let sources: BTreeSet<&str> = shots.iter().map(|s| s.source.as_str()).collect();
+    let view = TangoReadOptions::default();
+    let sure = view.marker_shape_view.map_or(f32::INFINITY, |v| v[0]);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "## tango-glyph-shape\n\nLeave-one-source-out: the shapes averaged from the large glyphs \
+         (cells of {SHAPE_MIN_CELL} px or more) of the other sources, fitted to every labelled \
+         marker glyph the reader finds on this source's captures down-scaled 0.5x, 0.35x and \
+         0.3x (`TangoReadOptions::marker_shape_half` {}, offsets up to {} px). `sure`: log \
+         residual ratio of at least {sure} (`marker_shape_view`).\n\n| held-out source | large \
+         glyphs | glyphs read | hand rule right | shapes right | of them under 4.5 px: glyphs \
+         / shapes right | sure | sure and wrong | largest ratio of a wrong fit |\n|---|---|---|---|---|---|---|---|---|",
+        view.marker_shape_half, view.marker_shape_reach
+    );
+    let mut total = [0usize; 7];
+    let mut worst_all = 0.0f32;
+    for src in &sources {
+        let others: Vec<_> = shots
+            .iter()
+            .filter(|s| s.source != *src)
+            .flat_map(|s| s.glyphs.iter().cloned())
+            .collect();
+        let own = shots
+            .iter()
+            .filter(|s| s.source == *src)
+            .map(|s| s.glyphs.len())
+            .sum::<usize>();
+        let held = GlyphShapes::average(&others, SHAPE_SIZE, SHAPE_SPAN);
+        let mut c = [0usize; 7];
+        let mut worst = 0.0f32;
+        for shot in shots.iter().filter(|s| s.source == *src) {
+            for f in SHAPE_SCALES {
+                let small = perturb::scale(&shot.img, f);
+                let (reading, trace) = read_tango_traced(&small, opts);
+                let Ok(reading) = reading else { continue };
+                if (reading.grid.rows, reading.grid.cols) != (shot.label.rows(), shot.label.cols())
+                {
+                    continue;
+                }
+                for er in &trace.edges {
+                    let (Some(hand), Some(want)) = (er.marker, shot.label.marker(er.edge)) else {
+                        continue;
+                    };
+                    let Some(fit) = held.fit(
+                        &small,
+                        &reading.grid,
+                        er.edge,
+                        reading.theme,
+                        view.marker_shape_half,
+                        view.marker_shape_reach,
+                    ) else {
+                        continue;
+                    };
+                    let (kind, ratio) = fit.best();
+                    let small_glyph = er.glyph_px < 4.5;
+                    c[0] += 1;
+                    c[1] += usize::from(hand == want);
+                    c[2] += usize::from(kind == want);
+                    c[3] += usize::from(small_glyph);
+                    c[4] += usize::from(small_glyph && kind == want);
+                    c[5] += usize::from(ratio >= sure);
+                    c[6] += usize::from(ratio >= sure && kind != want);
+                    if kind != want {
+                        worst = worst.max(ratio);
+                    }
+                }
+            }
+        }
+        for (t, v) in total.iter_mut().zip(c) {
+            *t += v;
+        }
+        worst_all = worst_all.max(worst);
+        let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+        let _ = writeln!(
+            out,
+            "| {src} | {own} | {} | {:.2}% | {:.2}% | {} / {:.2}% | {} | {} | {worst:.3} |",
+            c[0],
+            pct(c[1], c[0]),
+            pct(c[2], c[0]),
+            c[3],
+            pct(c[4], c[3]),
+            c[5],
+            c[6]
+        );
+    }
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let _ = writeln!(
+        out,
+        "| **all** | {} | {} | **{:.2}%** | **{:.2}%** | {} / {:.2}% | {} | {} | {worst_all:.3} |\n",
+        all.len(),
+        total[0],
+        pct(total[1], total[0]),
+        pct(total[2], total[0]),
+        total[3],
+        pct(total[4], total[3]),
+        total[5],
+        total[6]
+    );
+    (shapes, out)
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |name: &str, default: &str| -> String {
@@ -861,10 +1040,17 @@ fn main() -> anyhow::Result<()> {
     let opts = TangoReadOptions {
         marker_glyph_model: None,
         marker_glyph_small_model: None,
+        marker_shape_view: None,
         enlarge_below: None,
         ..TangoReadOptions::default()
     };
     let rows = manifest(&shots, "tango")?;
+    let (shapes, shapes_section) = glyph_shapes(&rows, &opts);
+    std::fs::write(out.join("tango-glyph-shape.v1"), shapes.to_text())?;
+    if args.iter().any(|a| a == "--only-shapes") {
+        print!("{shapes_section}");
+        return Ok(());
+    }
     let tick = || {};
     let cases: Vec<(usize, &str)> = (0..rows.len())
         .flat_map(|i| AUGMENT.iter().chain(&SMALL_AUGMENT).map(move |a| (i, *a)))
@@ -1011,6 +1197,7 @@ fn main() -> anyhow::Result<()> {
     );
     std::fs::write(out.join("queens-pair.v1"), m.to_text())?;
     report.push_str(&section);
+    report.push_str(&shapes_section);
     std::fs::write(out.join("REPORT.md"), &report)?;
     print!("{report}");
     Ok(())

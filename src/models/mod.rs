@@ -22,6 +22,7 @@
 //! `bias + w . x`, divided by the temperature, and the softmax gives the probabilities.
 
 pub mod features;
+pub mod shapes;
 pub mod train;
 
 use std::sync::OnceLock;
@@ -199,6 +200,20 @@ pub const TANGO_BACKGROUND_FILE: &[u8] = include_bytes!("../../models/tango-back
 /// The embedded Queens same-region model file.
 pub const QUEENS_PAIR_FILE: &[u8] = include_bytes!("../../models/queens-pair.v1");
 
+/// The embedded shapes of the Tango marker glyphs ([`shapes`]).
+pub const TANGO_GLYPH_SHAPE_FILE: &[u8] = include_bytes!("../../models/tango-glyph-shape.v1");
+
+/// The embedded shapes of LinkedIn's `=` and `x` glyphs, for the fit of small glyphs
+/// ([`shapes::GlyphShapes::fit`]).
+pub fn tango_glyph_shapes() -> Option<&'static shapes::GlyphShapes> {
+    static M: OnceLock<Option<shapes::GlyphShapes>> = OnceLock::new();
+    M.get_or_init(|| {
+        let text = std::str::from_utf8(TANGO_GLYPH_SHAPE_FILE).ok()?;
+        shapes::GlyphShapes::parse(text).ok()
+    })
+    .as_ref()
+}
+
 fn embedded(
     cell: &'static OnceLock<Option<Softmax>>,
     file: &[u8],
@@ -343,6 +358,13 @@ mod tests {
         assert_eq!(
             queens_pair().unwrap().classes,
             features::QUEENS_PAIR_CLASSES
+        );
+        let text = std::str::from_utf8(TANGO_GLYPH_SHAPE_FILE).unwrap();
+        let shapes = tango_glyph_shapes().expect("the embedded shapes parse");
+        assert_eq!(shapes.to_text(), text, "the file is what the writer writes");
+        assert_eq!(
+            (shapes.size, shapes.span),
+            (shapes::SHAPE_SIZE, shapes::SHAPE_SPAN)
         );
     }
 

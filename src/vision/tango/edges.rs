@@ -120,6 +120,7 @@ pub(super) fn read_edge(
         glyph_patch: [0.0; 25],
         small_patch: [0.0; 25],
         glyph_p: None,
+        shape_fit: None,
         intruder: false,
         marker: None,
         conf,
@@ -388,7 +389,36 @@ pub(super) fn read_edge(
             _ => conf,
         }
     };
-    let (conf, unlifted) = (finish(lifted), finish(capped));
+    let (mut conf, unlifted) = (finish(lifted), finish(capped));
+    let mut marker = if eq { Marker::Same } else { Marker::Opposite };
+    // LinkedIn's two glyph shapes fitted to a small doubted glyph seen whole: a clear fit
+    // that the glyph model also gives makes the read that kind, and sure.
+    let mut fitted = None;
+    if let (Some([sure, agree, lift]), Some(shapes), Some(p), Some([small_px, ..])) = (
+        opts.marker_shape_view,
+        crate::models::tango_glyph_shapes(),
+        glyph_p,
+        opts.marker_small_sure,
+    ) {
+        if glyph_px < small_px && clean && conf < opts.doubt_below {
+            let fit = shapes.fit(
+                img,
+                grid,
+                edge,
+                theme,
+                opts.marker_shape_half,
+                opts.marker_shape_reach,
+            );
+            if let Some((kind, ratio)) = fit.map(|f| f.best()) {
+                fitted = Some((kind, ratio));
+                let p_kind = if kind == marker { p } else { 1.0 - p };
+                if ratio >= sure && p_kind >= agree {
+                    marker = kind;
+                    conf = conf.max(lift).min(contrast_conf).min(intruder_cap);
+                }
+            }
+        }
+    }
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
@@ -397,7 +427,8 @@ pub(super) fn read_edge(
         glyph_patch,
         small_patch,
         glyph_p,
-        marker: Some(if eq { Marker::Same } else { Marker::Opposite }),
+        shape_fit: fitted,
+        marker: Some(marker),
         conf,
         unlifted,
         ..glyph_none(0.0)

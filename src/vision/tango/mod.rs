@@ -243,6 +243,25 @@ pub struct TangoReadOptions {
     /// wrong 9 times in 137 (`=` read `x`), and 1 time in 436 from 0.6 up. `None`: off.
     /// Default `Some([4.5, 0.6, 0.45])`.
     pub marker_small_sure: Option<[f32; 3]>,
+    /// LinkedIn's `=` and `x` shapes ([`crate::models::tango_glyph_shapes`], averaged from
+    /// the large glyphs of the real captures) fitted to a glyph doubted and smaller than
+    /// `marker_small_sure`'s size, seen whole (nothing coloured masked, no intruder, no overlay
+    /// on either cell): when one shape explains the pixels with a residual at least `e^[0]`
+    /// times smaller than the other's and the glyph model gives that kind at least `[1]`, the
+    /// read becomes that kind with a confidence of at least `[2]`. Held out by source (the
+    /// shapes of the other sources), on the real captures down-scaled 0.5x, 0.35x and 0.3x no
+    /// wrong fit reached a ratio of 0.49 (models/REPORT.md); on the renderer's small glyphs,
+    /// drawn with a stroke of at least one pixel (not LinkedIn's shapes), wrong fits reached
+    /// 1.36, and with the model's agreement none from 1.3. `None`: off (the training command
+    /// reads so). Default `Some([1.4, 0.9, 0.8])`.
+    pub marker_shape_view: Option<[f32; 3]>,
+    /// Half side of the square of pixels the shapes are fitted to, in cells (LinkedIn's
+    /// glyphs are about 0.18 of a cell wide; the square leaves room for the offsets). Default
+    /// 0.18.
+    pub marker_shape_half: f32,
+    /// Largest sub-pixel offset of the fitted shape from the edge midpoint, in image pixels
+    /// (tried in steps of half of it, both axes). Default 0.6.
+    pub marker_shape_reach: f32,
     /// Largest offset of the glyph's centre from the edge midpoint, as a fraction of the patch
     /// half size. Default 0.5.
     pub marker_max_offset: f32,
@@ -344,6 +363,9 @@ impl Default for TangoReadOptions {
             marker_small_px: [2.0, 4.0],
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
+            marker_shape_view: Some([1.4, 0.9, 0.8]),
+            marker_shape_half: 0.18,
+            marker_shape_reach: 0.6,
             marker_max_offset: 0.5,
             marker_max_extent: 0.9,
             marker_intruder_conf: 0.3,
@@ -460,6 +482,9 @@ pub struct EdgeRead {
     /// The glyph model's probability of the kind read (`None` when not asked: no glyph, or
     /// [`TangoReadOptions::marker_glyph_model`] off).
     pub glyph_p: Option<f32>,
+    /// The shape that fitted a small doubted glyph better and the log ratio of the other's
+    /// residual to its own ([`TangoReadOptions::marker_shape_view`]; `None` when not fitted).
+    pub shape_fit: Option<(Marker, f32)>,
     /// Something reaching into the patch from outside (a pointer) was dropped.
     pub intruder: bool,
     /// Marker read.
