@@ -40,3 +40,32 @@ fn the_small_glyph_model_makes_small_markers_sure_and_never_wrong() {
         "the model adds no sure read ({right} vs {right_before})"
     );
 }
+
+/// The shapes of LinkedIn's glyphs fitted to small doubted ones
+/// ([`TangoReadOptions::marker_shape_view`]): more markers sure at 0.35x and 0.3x, none of
+/// them wrong (the shapes come from the large glyphs of every source, these captures
+/// included; models/REPORT.md gives the figure held out by source).
+#[test]
+fn glyph_shapes_make_small_markers_sure_and_never_wrong() {
+    for factor in [0.35, 0.3] {
+        let down = |img: &image::RgbImage| perturb::scale(img, factor);
+        let Some((right, wrong)) = sure_markers::sure_reads(&TangoReadOptions::default(), down)
+        else {
+            return;
+        };
+        let without = TangoReadOptions {
+            marker_shape_view: None,
+            ..TangoReadOptions::default()
+        };
+        let (right_before, _) =
+            sure_markers::sure_reads(&without, down).expect("the same captures");
+        println!(
+            "{factor}x: sure and right {right_before} without the shapes, {right} with them; sure and wrong: {wrong}"
+        );
+        assert_eq!(wrong, 0, "a small marker read sure and wrong at {factor}x");
+        assert!(
+            right > right_before,
+            "the shapes add no sure read at {factor}x ({right} vs {right_before})"
+        );
+    }
+}

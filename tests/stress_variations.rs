@@ -166,7 +166,12 @@ fn no_wrong_answer_on_any_variation() {
 ///   them (now cells beyond a side that continue the region beside them across a thin line
 ///   refuse the lattice: a board ends at its thick frame);
 /// - themed 210246: a red disc and a red diamond of one hue and size read as one icon kind
-///   (now icons filling their bounding boxes unlike, 0.81 and 0.60, are not alike).
+///   (now icons filling their bounding boxes unlike, 0.81 and 0.60, are not alike);
+/// - pointer-hand 400787: a themed board's given half under a white hand read as the other
+///   icon (now a piece whose central square the pointer half covers is occluded);
+/// - scale-0.35x 701932: the renderer's 3-pixel `x` glyphs (one-pixel strokes, not LinkedIn's)
+///   fitted LinkedIn's `=` shape, and two doubted ones were settled as `=` (now a board whose
+///   glyphs contradict the glyph model's sure reads in the shapes' fit is not settled by them).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -220,6 +225,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("hint-mode", 120261),
         ("themed", 210246),
         ("pointer-hand", 400787),
+        ("scale-0.35x", 701932),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -389,36 +389,35 @@ pub(super) fn read_edge(
             _ => conf,
         }
     };
-    let (mut conf, unlifted) = (finish(lifted), finish(capped));
-    let mut marker = if eq { Marker::Same } else { Marker::Opposite };
-    // LinkedIn's two glyph shapes fitted to a small doubted glyph seen whole: a clear fit
-    // that the glyph model also gives makes the read that kind, and sure.
-    let mut fitted = None;
-    if let (Some([sure, agree, lift]), Some(shapes), Some(p), Some([small_px, ..])) = (
+    let (conf, unlifted) = (finish(lifted), finish(capped));
+    let marker = if eq { Marker::Same } else { Marker::Opposite };
+    // LinkedIn's two glyph shapes fitted to a small glyph seen whole and weighed by the glyph
+    // model ([`settle_by_shapes`] decides on the whole board).
+    let fitted = match (
         opts.marker_shape_view,
         crate::models::tango_glyph_shapes(),
         glyph_p,
         opts.marker_small_sure,
     ) {
-        if glyph_px < small_px && clean && conf < opts.doubt_below {
-            let fit = shapes.fit(
-                img,
-                grid,
-                edge,
-                theme,
-                opts.marker_shape_half,
-                opts.marker_shape_reach,
-            );
-            if let Some((kind, ratio)) = fit.map(|f| f.best()) {
-                fitted = Some((kind, ratio));
-                let p_kind = if kind == marker { p } else { 1.0 - p };
-                if ratio >= sure && p_kind >= agree {
-                    marker = kind;
-                    conf = conf.max(lift).min(contrast_conf).min(intruder_cap);
-                }
-            }
+        (Some([.., lift]), Some(shapes), Some(_), Some([small_px, ..]))
+            if glyph_px < small_px && clean =>
+        {
+            shapes
+                .fit(
+                    img,
+                    grid,
+                    edge,
+                    theme,
+                    opts.marker_shape_half,
+                    opts.marker_shape_reach,
+                )
+                .map(|f| {
+                    let (kind, ratio) = f.best();
+                    (kind, ratio, lift.min(contrast_conf))
+                })
         }
-    }
+        _ => None,
+    };
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
@@ -432,6 +431,40 @@ pub(super) fn read_edge(
         conf,
         unlifted,
         ..glyph_none(0.0)
+    }
+}
+
+/// Settles doubted small glyphs by LinkedIn's shapes (see
+/// [`TangoReadOptions::marker_shape_view`]): a doubted read whose fitted shape is clear and
+/// which the glyph model also gives becomes that kind, with the confidence the fit carries.
+/// Nothing changes on a board where the shapes contradict the glyph model on a glyph it is
+/// sure of ([`TangoReadOptions::marker_shape_veto`]): its glyphs are not the shapes'.
+pub(super) fn settle_by_shapes(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some([sure, agree, _]) = opts.marker_shape_view else {
+        return;
+    };
+    // The glyph model's probability of `kind` on a glyph read as `read`.
+    let model = |r: &EdgeRead, kind: Marker| {
+        let p = r.glyph_p.unwrap_or(0.5);
+        if Some(kind) == r.marker { p } else { 1.0 - p }
+    };
+    if let Some([ratio, rejects]) = opts.marker_shape_veto {
+        let contradicted = edges.iter().any(|r| {
+            r.shape_fit
+                .is_some_and(|(kind, q, _)| q >= ratio && 1.0 - model(r, kind) >= rejects)
+        });
+        if contradicted {
+            return;
+        }
+    }
+    for r in edges.iter_mut() {
+        let Some((kind, q, lifted)) = r.shape_fit else {
+            continue;
+        };
+        if r.conf < opts.doubt_below && q >= sure && model(r, kind) >= agree {
+            r.marker = Some(kind);
+            r.conf = r.conf.max(lifted);
+        }
     }
 }
 

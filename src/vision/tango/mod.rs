@@ -250,11 +250,19 @@ pub struct TangoReadOptions {
     /// times smaller than the other's and the glyph model gives that kind at least `[1]`, the
     /// read becomes that kind with a confidence of at least `[2]`. Held out by source (the
     /// shapes of the other sources), on the real captures down-scaled 0.5x, 0.35x and 0.3x no
-    /// wrong fit reached a ratio of 0.49 (models/REPORT.md); on the renderer's small glyphs,
-    /// drawn with a stroke of at least one pixel (not LinkedIn's shapes), wrong fits reached
-    /// 1.36, and with the model's agreement none from 1.3. `None`: off (the training command
-    /// reads so). Default `Some([1.4, 0.9, 0.8])`.
+    /// wrong fit reached a ratio of 0.32 (models/REPORT.md). The renderer's small glyphs are
+    /// drawn with strokes of at least one pixel, unlike LinkedIn's: there the shapes fit about
+    /// half of them right, and the worst wrong fit the glyph model also gave (at 0.92) had a
+    /// ratio of 1.36 (150 renders at each of 0.35x and 0.3x), so the bar is above it.
+    /// `None`: off (the training command reads so). Default `Some([1.4, 0.9, 0.8])`.
     pub marker_shape_view: Option<[f32; 3]>,
+    /// The shapes settle nothing on a board where a glyph's fit favours, by a log ratio of at
+    /// least `[0]`, the kind the glyph model rejects at `[1]` or more: that board's glyphs are
+    /// not LinkedIn's shapes (the renderer's 3-pixel `x`, drawn with one-pixel strokes, fits
+    /// the `=` shape; scale-0.35x 701932: two `x` settled as `=`, while three others the model
+    /// gave at 0.97-0.996 fitted `=` at 0.26-0.51). Held out by source, no wrong fit of a real
+    /// glyph reached 0.32. `None`: no veto. Default `Some([0.25, 0.99])`.
+    pub marker_shape_veto: Option<[f32; 2]>,
     /// Half side of the square of pixels the shapes are fitted to, in cells (LinkedIn's
     /// glyphs are about 0.18 of a cell wide; the square leaves room for the offsets). Default
     /// 0.18.
@@ -364,6 +372,7 @@ impl Default for TangoReadOptions {
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_shape_view: Some([1.4, 0.9, 0.8]),
+            marker_shape_veto: Some([0.25, 0.99]),
             marker_shape_half: 0.18,
             marker_shape_reach: 0.6,
             marker_max_offset: 0.5,
@@ -482,9 +491,11 @@ pub struct EdgeRead {
     /// The glyph model's probability of the kind read (`None` when not asked: no glyph, or
     /// [`TangoReadOptions::marker_glyph_model`] off).
     pub glyph_p: Option<f32>,
-    /// The shape that fitted a small doubted glyph better and the log ratio of the other's
-    /// residual to its own ([`TangoReadOptions::marker_shape_view`]; `None` when not fitted).
-    pub shape_fit: Option<(Marker, f32)>,
+    /// On a small glyph seen whole: the shape that fits it better, the log ratio of the other's
+    /// residual to its own, and the confidence a read settled by it gets (the view's lift,
+    /// capped by the glyph's contrast) ([`TangoReadOptions::marker_shape_view`]; `None` when
+    /// not fitted).
+    pub shape_fit: Option<(Marker, f32, f32)>,
     /// Something reaching into the patch from outside (a pointer) was dropped.
     pub intruder: bool,
     /// Marker read.
@@ -1113,6 +1124,7 @@ fn read_edges(
         .edges()
         .map(|e| read_edge(img, grid, theme, cells, e, opts))
         .collect();
+    edges::settle_by_shapes(&mut edges, opts);
     edges::confirm_by_board(&mut edges, cells, grid, opts);
     edges::doubt_oversized(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
