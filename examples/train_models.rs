@@ -959,11 +959,12 @@ fn glyph_shapes(
                 {
                     continue;
                 }
+                let scaled = held.at_cell(reading.grid.cell_w.min(reading.grid.cell_h));
                 for er in &trace.edges {
                     let (Some(hand), Some(want)) = (er.marker, shot.label.marker(er.edge)) else {
                         continue;
                     };
-                    let Some(fit) = held.fit(
+                    let Some(fit) = scaled.fit(
                         &small,
                         &reading.grid,
                         er.edge,

@@ -4,7 +4,7 @@
 //! LinkedIn draws every `=` and every `x` with one shape, whatever the source of a capture
 //! (desktop, phone, JPEG frame): only the scale, the colours and the pixel grid's phase change.
 //! A glyph of 2 to 4 image pixels no longer shows its strokes, but it is still that shape
-//! seen through the pixel grid. [`GlyphShapes::fit`] renders each shape at the board's scale
+//! seen through the pixel grid. [`ScaledShapes::fit`] renders each shape at the board's scale
 //! (area-sampled pixels, a few sub-pixel offsets and footprints) and fits it to the observed
 //! luma by least squares (an offset and a gain, the gain's sign fixed by the theme: the glyph is
 //! darker than the ground in light mode, lighter in dark mode). The residuals of the two kinds
@@ -171,101 +171,42 @@ impl GlyphShapes {
 
     /// The ink of shape `[k][o]` at `(u, w)` cells from the edge midpoint (bilinear; 0 outside).
     fn ink(&self, k: usize, o: usize, u: f32, w: f32) -> f32 {
-        let n = self.size;
-        let fi = (u / self.span + 1.0) / 2.0 * n as f32 - 0.5;
-        let fj = (w / self.span + 1.0) / 2.0 * n as f32 - 0.5;
-        if !(0.0..=(n - 1) as f32).contains(&fi) || !(0.0..=(n - 1) as f32).contains(&fj) {
-            return 0.0;
-        }
-        let (i0, j0) = (fi.floor() as usize, fj.floor() as usize);
-        let (i1, j1) = ((i0 + 1).min(n - 1), (j0 + 1).min(n - 1));
-        let (a, b) = (fi - i0 as f32, fj - j0 as f32);
-        let s = &self.shapes[k][o];
-        s[j0 * n + i0] * (1.0 - a) * (1.0 - b)
-            + s[j0 * n + i1] * a * (1.0 - b)
-            + s[j1 * n + i0] * (1.0 - a) * b
-            + s[j1 * n + i1] * a * b
+        texel_ink(&self.shapes[k][o], self.size, self.span, u, w)
     }
 
-    /// Fits both shapes to the pixels within `half` cells of `edge`'s midpoint (see the module
-    /// docs): each shape at sub-pixel offsets of up to `reach` pixels (steps of `reach / 2`) and
-    /// pixel footprints of 1 and 1.5 pixels (a capture drawn at its size, or down-scaled with a
-    /// wider filter). `None` when the square holds fewer than 9 pixels.
-    pub fn fit(
-        &self,
-        img: &RgbImage,
-        grid: &Grid,
-        edge: Edge,
-        theme: Theme,
-        half: f32,
-        reach: f32,
-    ) -> Option<ShapeFit> {
-        let (cx, cy) = grid.edge_center(edge);
-        let c = grid.cell_w.min(grid.cell_h);
-        let r = half * c;
-        let (w, h) = (i64::from(img.width()), i64::from(img.height()));
-        let mut obs = Vec::new();
-        let mut pos = Vec::new();
-        for y in ((cy - r).floor() as i64).max(0)..((cy + r).ceil() as i64).min(h) {
-            for x in ((cx - r).floor() as i64).max(0)..((cx + r).ceil() as i64).min(w) {
-                obs.push(pixel_luma(img, x, y));
-                pos.push((x as f32 + 0.5, y as f32 + 0.5));
-            }
-        }
-        if obs.len() < 9 {
-            return None;
-        }
-        let n = obs.len() as f32;
-        let mo = obs.iter().sum::<f32>() / n;
-        let total: f32 = obs.iter().map(|q| (q - mo) * (q - mo)).sum();
-        let o = orientation(edge);
-        let mut rss = [total; 2];
-        let steps = [-reach, -reach / 2.0, 0.0, reach / 2.0, reach];
-        for (k, best) in rss.iter_mut().enumerate() {
-            for foot in [1.0f32, 1.5] {
-                for &dy in &steps {
-                    for &dx in &steps {
-                        let pred: Vec<f32> = pos
-                            .iter()
-                            .map(|&(x, y)| {
-                                let mut acc = 0.0;
-                                for sj in 0..3 {
-                                    for si in 0..3 {
-                                        let px = x + ((si as f32 + 0.5) / 3.0 - 0.5) * foot;
-                                        let py = y + ((sj as f32 + 0.5) / 3.0 - 0.5) * foot;
-                                        acc +=
-                                            self.ink(k, o, (px - cx - dx) / c, (py - cy - dy) / c);
-                                    }
+    /// The shapes as pixels of a board with cells of `cell` image pixels see them: each texel
+    /// the mean ink over a pixel's footprint about it, for footprints of 1 and 1.5 pixels (a
+    /// capture drawn at its size, or down-scaled with a wider filter). One per board; its
+    /// [`ScaledShapes::fit`] then costs one lookup per pixel and trial.
+    pub fn at_cell(&self, cell: f32) -> ScaledShapes<'_> {
+        let n = self.size;
+        let cell = cell.max(1.0);
+        let at = |i: usize| ((i as f32 + 0.5) / n as f32 * 2.0 - 1.0) * self.span;
+        let filtered = std::array::from_fn(|k| {
+            std::array::from_fn(|o| {
+                FOOTPRINTS.map(|foot| {
+                    (0..n * n)
+                        .map(|t| {
+                            let (u, w) = (at(t % n), at(t / n));
+                            let mut acc = 0.0;
+                            for sj in 0..3 {
+                                for si in 0..3 {
+                                    let du = ((si as f32 + 0.5) / 3.0 - 0.5) * foot / cell;
+                                    let dw = ((sj as f32 + 0.5) / 3.0 - 0.5) * foot / cell;
+                                    acc += self.ink(k, o, u + du, w + dw);
                                 }
-                                acc / 9.0
-                            })
-                            .collect();
-                        let mp = pred.iter().sum::<f32>() / n;
-                        let sxx: f32 = pred.iter().map(|p| (p - mp) * (p - mp)).sum();
-                        if sxx <= 1e-6 {
-                            continue;
-                        }
-                        let sxy: f32 = pred
-                            .iter()
-                            .zip(&obs)
-                            .map(|(p, q)| (p - mp) * (q - mo))
-                            .sum();
-                        let gain = sxy / sxx;
-                        // Ink is darker than the ground in light mode, lighter in dark mode.
-                        let signed = match theme {
-                            Theme::Light => gain < 0.0,
-                            Theme::Dark => gain > 0.0,
-                        };
-                        if signed {
-                            *best = best.min(total - gain * sxy);
-                        }
-                    }
-                }
-            }
+                            }
+                            acc / 9.0
+                        })
+                        .collect()
+                })
+            })
+        });
+        ScaledShapes {
+            shapes: self,
+            cell,
+            filtered,
         }
-        Some(ShapeFit {
-            rss: rss.map(|r| r.max(0.0)),
-        })
     }
 
     /// The file text ([`Self::parse`] reads it back).
@@ -334,6 +275,110 @@ impl GlyphShapes {
             }
         }
         Ok(GlyphShapes { size, span, shapes })
+    }
+}
+
+/// Pixel footprints the shapes are seen through ([`GlyphShapes::at_cell`]).
+const FOOTPRINTS: [f32; 2] = [1.0, 1.5];
+
+/// Bilinear ink of a `size` x `size` texel square covering `+-span` cells, at `(u, w)` cells
+/// from its centre; 0 outside.
+fn texel_ink(s: &[f32], size: usize, span: f32, u: f32, w: f32) -> f32 {
+    let n = size;
+    let fi = (u / span + 1.0) / 2.0 * n as f32 - 0.5;
+    let fj = (w / span + 1.0) / 2.0 * n as f32 - 0.5;
+    if !(0.0..=(n - 1) as f32).contains(&fi) || !(0.0..=(n - 1) as f32).contains(&fj) {
+        return 0.0;
+    }
+    let (i0, j0) = (fi.floor() as usize, fj.floor() as usize);
+    let (i1, j1) = ((i0 + 1).min(n - 1), (j0 + 1).min(n - 1));
+    let (a, b) = (fi - i0 as f32, fj - j0 as f32);
+    s[j0 * n + i0] * (1.0 - a) * (1.0 - b)
+        + s[j0 * n + i1] * a * (1.0 - b)
+        + s[j1 * n + i0] * (1.0 - a) * b
+        + s[j1 * n + i1] * a * b
+}
+
+/// The shapes seen through the pixels of one board ([`GlyphShapes::at_cell`]).
+#[derive(Clone, Debug)]
+pub struct ScaledShapes<'a> {
+    shapes: &'a GlyphShapes,
+    /// The board's cell, in image pixels.
+    cell: f32,
+    /// `[kind][orientation][footprint]`: the texels filtered over that footprint.
+    filtered: [[[Vec<f32>; 2]; 2]; 2],
+}
+
+impl ScaledShapes<'_> {
+    /// Fits both shapes to the pixels within `half` cells of `edge`'s midpoint (see the module
+    /// docs): each shape at sub-pixel offsets of up to `reach` pixels (steps of `reach / 2`,
+    /// both axes) and through both footprints. `None` when the square holds fewer than 9
+    /// pixels.
+    pub fn fit(
+        &self,
+        img: &RgbImage,
+        grid: &Grid,
+        edge: Edge,
+        theme: Theme,
+        half: f32,
+        reach: f32,
+    ) -> Option<ShapeFit> {
+        let (cx, cy) = grid.edge_center(edge);
+        let c = self.cell;
+        let r = half * c;
+        let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+        let mut obs = Vec::new();
+        let mut pos = Vec::new();
+        for y in ((cy - r).floor() as i64).max(0)..((cy + r).ceil() as i64).min(h) {
+            for x in ((cx - r).floor() as i64).max(0)..((cx + r).ceil() as i64).min(w) {
+                obs.push(pixel_luma(img, x, y));
+                pos.push((x as f32 + 0.5 - cx, y as f32 + 0.5 - cy));
+            }
+        }
+        if obs.len() < 9 {
+            return None;
+        }
+        let n = obs.len() as f32;
+        let mo = obs.iter().sum::<f32>() / n;
+        let total: f32 = obs.iter().map(|q| (q - mo) * (q - mo)).sum();
+        let o = orientation(edge);
+        let (size, span) = (self.shapes.size, self.shapes.span);
+        let mut rss = [total; 2];
+        let steps = [-reach, -reach / 2.0, 0.0, reach / 2.0, reach];
+        let mut pred = vec![0.0f32; pos.len()];
+        for (k, best) in rss.iter_mut().enumerate() {
+            for texels in &self.filtered[k][o] {
+                for &dy in &steps {
+                    for &dx in &steps {
+                        for (p, &(x, y)) in pred.iter_mut().zip(&pos) {
+                            *p = texel_ink(texels, size, span, (x - dx) / c, (y - dy) / c);
+                        }
+                        let mp = pred.iter().sum::<f32>() / n;
+                        let sxx: f32 = pred.iter().map(|p| (p - mp) * (p - mp)).sum();
+                        if sxx <= 1e-6 {
+                            continue;
+                        }
+                        let sxy: f32 = pred
+                            .iter()
+                            .zip(&obs)
+                            .map(|(p, q)| (p - mp) * (q - mo))
+                            .sum();
+                        let gain = sxy / sxx;
+                        // Ink is darker than the ground in light mode, lighter in dark mode.
+                        let signed = match theme {
+                            Theme::Light => gain < 0.0,
+                            Theme::Dark => gain > 0.0,
+                        };
+                        if signed {
+                            *best = best.min(total - gain * sxy);
+                        }
+                    }
+                }
+            }
+        }
+        Some(ShapeFit {
+            rss: rss.map(|r| r.max(0.0)),
+        })
     }
 }
 

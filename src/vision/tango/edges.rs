@@ -121,6 +121,7 @@ pub(super) fn read_edge(
         small_patch: [0.0; 25],
         glyph_p: None,
         shape_fit: None,
+        seen_whole: false,
         intruder: false,
         marker: None,
         conf,
@@ -391,33 +392,6 @@ pub(super) fn read_edge(
     };
     let (conf, unlifted) = (finish(lifted), finish(capped));
     let marker = if eq { Marker::Same } else { Marker::Opposite };
-    // LinkedIn's two glyph shapes fitted to a small glyph seen whole and weighed by the glyph
-    // model ([`settle_by_shapes`] decides on the whole board).
-    let fitted = match (
-        opts.marker_shape_view,
-        crate::models::tango_glyph_shapes(),
-        glyph_p,
-        opts.marker_small_sure,
-    ) {
-        (Some([.., lift]), Some(shapes), Some(_), Some([small_px, ..]))
-            if glyph_px < small_px && clean =>
-        {
-            shapes
-                .fit(
-                    img,
-                    grid,
-                    edge,
-                    theme,
-                    opts.marker_shape_half,
-                    opts.marker_shape_reach,
-                )
-                .map(|f| {
-                    let (kind, ratio) = f.best();
-                    (kind, ratio, lift.min(contrast_conf))
-                })
-        }
-        _ => None,
-    };
     EdgeRead {
         stroke_ratio: shape,
         off_centre,
@@ -426,7 +400,7 @@ pub(super) fn read_edge(
         glyph_patch,
         small_patch,
         glyph_p,
-        shape_fit: fitted,
+        seen_whole: clean,
         marker: Some(marker),
         conf,
         unlifted,
@@ -436,35 +410,81 @@ pub(super) fn read_edge(
 
 /// Settles doubted small glyphs by LinkedIn's shapes (see
 /// [`TangoReadOptions::marker_shape_view`]): a doubted read whose fitted shape is clear and
-/// which the glyph model also gives becomes that kind, with the confidence the fit carries.
-/// Nothing changes on a board where the shapes contradict the glyph model on a glyph it is
-/// sure of ([`TangoReadOptions::marker_shape_veto`]): its glyphs are not the shapes'.
-pub(super) fn settle_by_shapes(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
-    let Some([sure, agree, _]) = opts.marker_shape_view else {
+/// which the glyph model also gives becomes that kind, sure. Nothing changes on a board where
+/// the shapes contradict the glyph model on a glyph it is sure of
+/// ([`TangoReadOptions::marker_shape_veto`]): its glyphs are not the shapes'. Only boards with
+/// a glyph to settle pay for fitting the others.
+pub(super) fn settle_by_shapes(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    edges: &mut [EdgeRead],
+    opts: &TangoReadOptions,
+) {
+    let (Some([sure, agree, lift]), Some(shapes), Some([small_px, ..])) = (
+        opts.marker_shape_view,
+        crate::models::tango_glyph_shapes(),
+        opts.marker_small_sure,
+    ) else {
         return;
+    };
+    // A small glyph seen whole, with the glyph model's probability of its read.
+    let fits = |r: &EdgeRead| {
+        r.marker.is_some() && r.glyph_px < small_px && r.seen_whole && r.glyph_p.is_some()
     };
     // The glyph model's probability of `kind` on a glyph read as `read`.
     let model = |r: &EdgeRead, kind: Marker| {
         let p = r.glyph_p.unwrap_or(0.5);
         if Some(kind) == r.marker { p } else { 1.0 - p }
     };
-    if let Some([ratio, rejects]) = opts.marker_shape_veto {
-        let contradicted = edges.iter().any(|r| {
-            r.shape_fit
-                .is_some_and(|(kind, q, _)| q >= ratio && 1.0 - model(r, kind) >= rejects)
-        });
-        if contradicted {
-            return;
+    let scaled = shapes.at_cell(grid.cell_w.min(grid.cell_h));
+    let fit = |r: &EdgeRead| {
+        scaled
+            .fit(
+                img,
+                grid,
+                r.edge,
+                theme,
+                opts.marker_shape_half,
+                opts.marker_shape_reach,
+            )
+            .map(|f| f.best())
+    };
+    let mut settle = Vec::new();
+    for (i, r) in edges.iter_mut().enumerate() {
+        if fits(r) && r.conf < opts.doubt_below {
+            r.shape_fit = fit(r);
+            if let Some((kind, q)) = r.shape_fit {
+                if q >= sure && model(r, kind) >= agree {
+                    settle.push((i, kind));
+                }
+            }
         }
     }
-    for r in edges.iter_mut() {
-        let Some((kind, q, lifted)) = r.shape_fit else {
-            continue;
-        };
-        if r.conf < opts.doubt_below && q >= sure && model(r, kind) >= agree {
-            r.marker = Some(kind);
-            r.conf = r.conf.max(lifted);
+    if settle.is_empty() {
+        return;
+    }
+    if let Some([ratio, rejects]) = opts.marker_shape_veto {
+        for r in edges.iter_mut() {
+            if !fits(r) || r.glyph_p.is_none_or(|p| p < rejects) {
+                continue;
+            }
+            // A glyph the model is sure of: the shapes must not favour the other kind.
+            r.shape_fit = r.shape_fit.or_else(|| fit(r));
+            if r.shape_fit
+                .is_some_and(|(kind, q)| Some(kind) != r.marker && q >= ratio)
+            {
+                return;
+            }
         }
+    }
+    for (i, kind) in settle {
+        let r = &mut edges[i];
+        let contrast_conf = ((r.contrast - opts.marker_min_contrast)
+            / (0.5 * opts.marker_min_contrast))
+            .clamp(0.0, 1.0);
+        r.marker = Some(kind);
+        r.conf = r.conf.max(lift.min(contrast_conf));
     }
 }
 

@@ -260,12 +260,13 @@ pub struct TangoReadOptions {
     /// least `[0]`, the kind the glyph model rejects at `[1]` or more: that board's glyphs are
     /// not LinkedIn's shapes (the renderer's 3-pixel `x`, drawn with one-pixel strokes, fits
     /// the `=` shape; scale-0.35x 701932: two `x` settled as `=`, while three others the model
-    /// gave at 0.97-0.996 fitted `=` at 0.26-0.51). Held out by source, no wrong fit of a real
-    /// glyph reached 0.32. `None`: no veto. Default `Some([0.25, 0.99])`.
+    /// gave at 0.97-0.996 fitted `=` at 0.26-0.51; scale-0.35x 48170: one `x` settled as `=`,
+    /// the contradicting fit 0.19). On the real captures at 0.35x and 0.5x the veto at 0.1
+    /// changes no answer. `None`: no veto. Default `Some([0.1, 0.99])`.
     pub marker_shape_veto: Option<[f32; 2]>,
     /// Half side of the square of pixels the shapes are fitted to, in cells (LinkedIn's
-    /// glyphs are about 0.18 of a cell wide; the square leaves room for the offsets). Default
-    /// 0.18.
+    /// glyphs are about 0.18 of a cell wide; the square leaves room for the offsets).
+    /// Default 0.18.
     pub marker_shape_half: f32,
     /// Largest sub-pixel offset of the fitted shape from the edge midpoint, in image pixels
     /// (tried in steps of half of it, both axes). Default 0.6.
@@ -372,7 +373,7 @@ impl Default for TangoReadOptions {
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_shape_view: Some([1.4, 0.9, 0.8]),
-            marker_shape_veto: Some([0.25, 0.99]),
+            marker_shape_veto: Some([0.1, 0.99]),
             marker_shape_half: 0.18,
             marker_shape_reach: 0.6,
             marker_max_offset: 0.5,
@@ -491,11 +492,13 @@ pub struct EdgeRead {
     /// The glyph model's probability of the kind read (`None` when not asked: no glyph, or
     /// [`TangoReadOptions::marker_glyph_model`] off).
     pub glyph_p: Option<f32>,
-    /// On a small glyph seen whole: the shape that fits it better, the log ratio of the other's
-    /// residual to its own, and the confidence a read settled by it gets (the view's lift,
-    /// capped by the glyph's contrast) ([`TangoReadOptions::marker_shape_view`]; `None` when
-    /// not fitted).
-    pub shape_fit: Option<(Marker, f32, f32)>,
+    /// The shape that fits the glyph better and the log ratio of the other's residual to its
+    /// own ([`TangoReadOptions::marker_shape_view`]; `None` when not fitted: only small
+    /// glyphs seen whole on a board with a doubted one to settle are).
+    pub shape_fit: Option<(Marker, f32)>,
+    /// The glyph was seen whole: nothing coloured masked in its patch, no intruder, no
+    /// overlay on either cell (the learned views and the shapes only lift such glyphs).
+    pub seen_whole: bool,
     /// Something reaching into the patch from outside (a pointer) was dropped.
     pub intruder: bool,
     /// Marker read.
@@ -1124,7 +1127,7 @@ fn read_edges(
         .edges()
         .map(|e| read_edge(img, grid, theme, cells, e, opts))
         .collect();
-    edges::settle_by_shapes(&mut edges, opts);
+    edges::settle_by_shapes(img, grid, theme, &mut edges, opts);
     edges::confirm_by_board(&mut edges, cells, grid, opts);
     edges::doubt_oversized(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
