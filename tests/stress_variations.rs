@@ -172,7 +172,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - scale-0.35x 701932: the renderer's 3-pixel `x` glyphs (one-pixel strokes, not LinkedIn's)
 ///   fitted LinkedIn's `=` shape, and two doubted ones were settled as `=` (now a board whose
 ///   glyphs contradict the glyph model's sure reads in the shapes' fit is not settled by them;
-///   scale-0.35x 48170, wrong before the shapes, came back through them and is closed so too).
+///   scale-0.35x 48170, wrong before the shapes, came back through them and is closed so too);
+/// - scale-0.3x 700712: a 2.9-pixel `x` of the renderer fitted LinkedIn's `=` at a ratio of
+///   1.43, the glyph model giving `=` 0.92, and was settled as `=` (now the shapes settle a
+///   glyph only from a ratio of 1.6 with the model at 0.95).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -227,6 +230,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("themed", 210246),
         ("pointer-hand", 400787),
         ("scale-0.35x", 701932),
+        ("scale-0.3x", 700712),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
