@@ -446,7 +446,8 @@ mod tests {
         for cell in [14.0f32, 18.0, 24.0] {
             for k in 0..2 {
                 let (img, grid) = board_with(&shapes, k, cell);
-                let fit = shapes
+                let scaled = shapes.at_cell(cell);
+                let fit = scaled
                     .fit(
                         &img,
                         &grid,
@@ -460,7 +461,7 @@ mod tests {
                 assert_eq!(kind_index(kind), k, "cell {cell}: {fit:?}");
                 assert!(ratio > 1.0, "cell {cell}, kind {k}: ratio {ratio}");
                 // The theme fixes the gain's sign: read as a dark board, neither shape fits.
-                let dark = shapes
+                let dark = scaled
                     .fit(
                         &img,
                         &grid,

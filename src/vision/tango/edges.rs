@@ -454,10 +454,11 @@ pub(super) fn settle_by_shapes(
     for (i, r) in edges.iter_mut().enumerate() {
         if fits(r) && r.conf < opts.doubt_below {
             r.shape_fit = fit(r);
-            if let Some((kind, q)) = r.shape_fit {
-                if q >= sure && model(r, kind) >= agree {
-                    settle.push((i, kind));
-                }
+            if let Some((kind, q)) = r.shape_fit
+                && q >= sure
+                && model(r, kind) >= agree
+            {
+                settle.push((i, kind));
             }
         }
     }
