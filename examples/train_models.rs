@@ -936,6 +936,7 @@ fn glyph_shapes(
     );
     let mut total = [0usize; 7];
     let mut worst_all = 0.0f32;
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     for src in &sources {
         let others: Vec<_> = shots
             .iter()
@@ -993,7 +994,6 @@ fn glyph_shapes(
             *t += v;
         }
         worst_all = worst_all.max(worst);
-        let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
         let _ = writeln!(
             out,
             "| {src} | {own} | {} | {:.2}% | {:.2}% | {} / {:.2}% | {} | {} | {worst:.3} |",
@@ -1006,7 +1006,6 @@ fn glyph_shapes(
             c[6]
         );
     }
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     let _ = writeln!(
         out,
         "| **all** | {} | {} | **{:.2}%** | **{:.2}%** | {} / {:.2}% | {} | {} | {worst_all:.3} |\n",

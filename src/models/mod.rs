@@ -113,18 +113,8 @@ impl Softmax {
 
     /// Reads a model file.
     pub fn parse(text: &str) -> Result<Softmax, ModelError> {
-        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-        if lines.next().map(str::trim) != Some(MAGIC) {
-            return Err(ModelError::Version);
-        }
-        let mut next = |key: &str| -> Result<Vec<String>, ModelError> {
-            let line = lines.next().ok_or_else(|| ModelError::Record(key.into()))?;
-            let mut parts = line.split_whitespace();
-            if parts.next() != Some(key) {
-                return Err(ModelError::Record(line.into()));
-            }
-            Ok(parts.map(str::to_string).collect())
-        };
+        let mut records = Records::open(text, MAGIC)?;
+        let mut next = |key: &str| records.next(key);
         let nums = |v: &[String], n: usize, what: &str| -> Result<Vec<f32>, ModelError> {
             let out: Vec<f32> = v.iter().filter_map(|s| s.parse().ok()).collect();
             if out.len() != n || v.len() != n || out.iter().any(|x| !x.is_finite()) {
@@ -172,6 +162,38 @@ impl Softmax {
             });
         }
         Ok(m)
+    }
+}
+
+/// The records of a model file, one a line (blank lines skipped), after its version line.
+pub(crate) struct Records<'a> {
+    lines: std::str::Lines<'a>,
+}
+
+impl<'a> Records<'a> {
+    /// The records of `text`, whose first line must be `magic`.
+    pub(crate) fn open(text: &'a str, magic: &str) -> Result<Records<'a>, ModelError> {
+        let mut records = Records {
+            lines: text.lines(),
+        };
+        match records.line() {
+            Some(first) if first.trim() == magic => Ok(records),
+            _ => Err(ModelError::Version),
+        }
+    }
+
+    fn line(&mut self) -> Option<&'a str> {
+        self.lines.by_ref().find(|l| !l.trim().is_empty())
+    }
+
+    /// The next record's words after its key, which must be `key`.
+    pub(crate) fn next(&mut self, key: &str) -> Result<Vec<String>, ModelError> {
+        let line = self.line().ok_or_else(|| ModelError::Record(key.into()))?;
+        let mut parts = line.split_whitespace();
+        if parts.next() != Some(key) {
+            return Err(ModelError::Record(line.into()));
+        }
+        Ok(parts.map(str::to_string).collect())
     }
 }
 

@@ -29,6 +29,7 @@
 
 use crate::board::{Grid, Theme};
 use crate::puzzle::{Edge, Marker};
+use crate::vision::pixel::luma;
 use image::RgbImage;
 
 /// First line of a shapes file.
@@ -96,7 +97,7 @@ fn pixel_luma(img: &RgbImage, x: i64, y: i64) -> f32 {
     let p = img
         .get_pixel(x.clamp(0, w - 1) as u32, y.clamp(0, h - 1) as u32)
         .0;
-    0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2])
+    luma(p.map(f32::from))
 }
 
 /// Luma at a sub-pixel position (pixel `i` covers `[i, i + 1)`), bilinear between centres.
@@ -232,18 +233,8 @@ impl GlyphShapes {
     /// Reads a shapes file.
     pub fn parse(text: &str) -> Result<GlyphShapes, super::ModelError> {
         use super::ModelError;
-        let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-        if lines.next().map(str::trim) != Some(SHAPES_MAGIC) {
-            return Err(ModelError::Version);
-        }
-        let mut next = |key: &str| -> Result<Vec<String>, ModelError> {
-            let line = lines.next().ok_or_else(|| ModelError::Record(key.into()))?;
-            let mut parts = line.split_whitespace();
-            if parts.next() != Some(key) {
-                return Err(ModelError::Record(line.into()));
-            }
-            Ok(parts.map(str::to_string).collect())
-        };
+        let mut records = super::Records::open(text, SHAPES_MAGIC)?;
+        let mut next = |key: &str| records.next(key);
         if next("name")?.join(" ") != "tango-glyph-shape" {
             return Err(ModelError::Record("name".into()));
         }

@@ -374,8 +374,7 @@ pub(super) fn read_edge(
         Some(([sure, lift, _], p)) if p[read] >= sure && clean => margin.max(lift),
         _ => capped,
     };
-    let contrast_conf =
-        ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0);
+    let contrast_conf = contrast_conf(contrast, opts);
     // A glyph read next to an intruder (pointer) is a guess.
     let intruder_cap = if intruder {
         opts.marker_intruder_conf
@@ -406,6 +405,12 @@ pub(super) fn read_edge(
         unlifted,
         ..glyph_none(0.0)
     }
+}
+
+/// The most a glyph of this contrast can be trusted: 0 at `marker_min_contrast`, 1 from
+/// half as much again.
+fn contrast_conf(contrast: f32, opts: &TangoReadOptions) -> f32 {
+    ((contrast - opts.marker_min_contrast) / (0.5 * opts.marker_min_contrast)).clamp(0.0, 1.0)
 }
 
 /// Settles doubted small glyphs by LinkedIn's shapes (see
@@ -481,11 +486,8 @@ pub(super) fn settle_by_shapes(
     }
     for (i, kind) in settle {
         let r = &mut edges[i];
-        let contrast_conf = ((r.contrast - opts.marker_min_contrast)
-            / (0.5 * opts.marker_min_contrast))
-            .clamp(0.0, 1.0);
         r.marker = Some(kind);
-        r.conf = r.conf.max(lift.min(contrast_conf));
+        r.conf = r.conf.max(lift.min(contrast_conf(r.contrast, opts)));
     }
 }
 
