@@ -69,3 +69,25 @@ fn glyph_shapes_make_small_markers_sure_and_never_wrong() {
         );
     }
 }
+
+/// A doubted small glyph whose shape fit and glyph model both favour the other kind than the
+/// stroke measures' read is read as that kind, and stays doubted
+/// ([`TangoReadOptions::marker_shape_lean`]): the turned reads are right far more often than
+/// wrong at 0.35x and 0.3x, and none becomes sure (the certify stage still lets it vary).
+#[test]
+fn glyphs_turned_by_the_shapes_stay_doubted_and_are_mostly_right() {
+    for factor in [0.35, 0.3] {
+        let down = |img: &image::RgbImage| perturb::scale(img, factor);
+        let Some(d) = sure_markers::doubted_reads(&TangoReadOptions::default(), down) else {
+            return;
+        };
+        println!("{factor}x: {d:?}");
+        assert_eq!(d.leaned_sure, 0, "a turned read became sure at {factor}x");
+        assert!(
+            d.leaned_right >= 4 * d.leaned_wrong.max(1),
+            "turned reads at {factor}x: {} right, {} wrong",
+            d.leaned_right,
+            d.leaned_wrong
+        );
+    }
+}

@@ -121,6 +121,7 @@ pub(super) fn read_edge(
         small_patch: [0.0; 25],
         glyph_p: None,
         shape_fit: None,
+        leaned: false,
         seen_whole: false,
         intruder: false,
         marker: None,
@@ -455,19 +456,26 @@ pub(super) fn settle_by_shapes(
             )
             .map(|f| f.best())
     };
+    // Settled: sure of the kind; leaning: read as the kind both views favour, still doubted.
     let mut settle = Vec::new();
+    let mut lean = Vec::new();
     for (i, r) in edges.iter_mut().enumerate() {
         if fits(r) && r.conf < opts.doubt_below {
             r.shape_fit = fit(r);
-            if let Some((kind, q)) = r.shape_fit
-                && q >= sure
-                && model(r, kind) >= agree
-            {
-                settle.push((i, kind));
+            if let Some((kind, q)) = r.shape_fit {
+                if q >= sure && model(r, kind) >= agree {
+                    settle.push((i, kind));
+                } else if let Some([lean_q, lean_p]) = opts.marker_shape_lean
+                    && Some(kind) != r.marker
+                    && q >= lean_q
+                    && model(r, kind) >= lean_p
+                {
+                    lean.push((i, kind));
+                }
             }
         }
     }
-    if settle.is_empty() {
+    if settle.is_empty() && lean.is_empty() {
         return;
     }
     if let Some([ratio, rejects]) = opts.marker_shape_veto {
@@ -488,6 +496,13 @@ pub(super) fn settle_by_shapes(
         let r = &mut edges[i];
         r.marker = Some(kind);
         r.conf = r.conf.max(lift.min(contrast_conf(r.contrast, opts)));
+    }
+    for (i, kind) in lean {
+        let r = &mut edges[i];
+        // The glyph model's probability follows the read.
+        r.glyph_p = r.glyph_p.map(|p| 1.0 - p);
+        r.marker = Some(kind);
+        r.leaned = true;
     }
 }
 
@@ -511,6 +526,7 @@ pub(super) fn confirm_by_board(
             !c.striped(opts) && !c.lit
         };
         r.marker.is_some()
+            && !r.leaned
             && r.glyph_px > 0.0
             && !r.intruder
             && r.masked == 0.0

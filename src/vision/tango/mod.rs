@@ -266,6 +266,17 @@ pub struct TangoReadOptions {
     /// the contradicting fit 0.19). On the real captures at 0.35x and 0.5x the veto at 0.1
     /// changes no answer. `None`: no veto. Default `Some([0.1, 0.99])`.
     pub marker_shape_veto: Option<[f32; 2]>,
+    /// A doubted small glyph whose shape fit favours the other kind than its read by a log
+    /// ratio of at least `[0]`, with the glyph model giving that other kind at least `[1]`,
+    /// is read as that kind and stays doubted (its confidence unchanged): the best guess of
+    /// what it is, which the certify stage still lets vary. Held out, no glyph fitted the
+    /// wrong shape by more than 0.197 (models/REPORT.md); when the glyph model is sure of the
+    /// other kind, the hand rule's read was wrong 16 times in 19. The read matters because a
+    /// puzzle as read with several solutions is repaired only by added clues
+    /// ([`crate::certify::CertifyOptions::several_adds_only`]): an `=` read `x` at 3-4 pixels
+    /// left the board without an answer. Not on a board the veto above holds.
+    /// `None`: off. Default `Some([0.5, 0.5])`.
+    pub marker_shape_lean: Option<[f32; 2]>,
     /// Half side of the square of pixels the shapes are fitted to, in cells (LinkedIn's
     /// glyphs are about 0.18 of a cell wide; the square leaves room for the offsets).
     /// Default 0.18.
@@ -376,6 +387,7 @@ impl Default for TangoReadOptions {
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_shape_view: Some([1.6, 0.95, 0.8]),
             marker_shape_veto: Some([0.1, 0.99]),
+            marker_shape_lean: Some([0.5, 0.5]),
             marker_shape_half: 0.18,
             marker_shape_reach: 0.6,
             marker_max_offset: 0.5,
@@ -498,6 +510,10 @@ pub struct EdgeRead {
     /// own ([`TangoReadOptions::marker_shape_view`]; `None` when not fitted: only small
     /// glyphs seen whole on a board with a doubted one to settle are).
     pub shape_fit: Option<(Marker, f32)>,
+    /// Read as the kind the shapes and the glyph model both favour, against the stroke
+    /// measures ([`TangoReadOptions::marker_shape_lean`]); the read stays doubted and is not
+    /// lifted by the board's two kinds. `glyph_p` is then the model's probability of this kind.
+    pub leaned: bool,
     /// The glyph was seen whole: nothing coloured masked in its patch, no intruder, no
     /// overlay on either cell (the learned views and the shapes only lift such glyphs).
     pub seen_whole: bool,
