@@ -130,18 +130,22 @@ fn render_pieces(
         None => pieces::choose_placed(p, sol, opts, &mut rng),
     };
     let stripes = &opts.variations;
-    // Queens: the striped line chosen first, and the crowns clashing on it (a stream of its
-    // own, so that every other render stays the same).
-    let clash_line = match p {
-        Puzzle::Queens(q)
-            if stripes.clash && (stripes.stripes || stripes.stripes_over) && given.is_none() =>
-        {
+    // Where the pieces break a rule, chosen first (a stream of its own, so that every other
+    // render stays the same): Queens crowns clashing on a line, three alike in a Tango line.
+    let clash_at = match p {
+        _ if !(stripes.clash && (stripes.stripes || stripes.stripes_over) && given.is_none()) => {
+            None
+        }
+        Puzzle::Queens(q) => {
             let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
             let line = variation::Line::seeded(&grid, &mut crng);
             variation::clash_on(line, q.n(), &mut placed, &mut crng);
-            Some(line)
+            Some(variation::Stretch::whole(line, &grid))
         }
-        _ => None,
+        Puzzle::Tango(t) => {
+            let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
+            variation::clash_tango(t, solution, &mut placed, &mut crng)
+        }
     };
     let colors = match p {
         Puzzle::Queens(q) => queens_colors(q, opts, &mut rng),
@@ -183,7 +187,7 @@ fn render_pieces(
         ),
         Puzzle::Queens(_) => StripeLayer::Ground(None, Vec::new()),
     };
-    let pointer_box = draw_variations(&mut img, &grid, opts, ground, clash_line, &mut vrng);
+    let pointer_box = draw_variations(&mut img, &grid, opts, ground, clash_at, &mut vrng);
     let (mut img, grid) = match v.cut {
         Some(side) => variation::cut(&img, &grid, side, &mut vrng),
         None => (img, grid),
@@ -222,22 +226,22 @@ fn draw_board(img: &mut RgbImage, p: &Puzzle, grid: &Grid, placed: &[Placed], lo
 /// Draws the overlays of [`SynthOptions::variations`] (stripes, shimmer, pointer, in that
 /// order); returns the box the pointer covers. `ground`: how LinkedIn's stripes are drawn on
 /// this board (Tango: the plain cell's colour between them, clear squares around markers;
-/// Queens: each cell keeps its region colour). `line`: where the stripes go (a seeded line
-/// when `None`).
+/// Queens: each cell keeps its region colour). `at`: where the stripes go (a seeded whole
+/// line when `None`).
 fn draw_variations(
     img: &mut RgbImage,
     grid: &Grid,
     opts: &SynthOptions,
     ground: StripeLayer,
-    line: Option<variation::Line>,
+    at: Option<variation::Stretch>,
     rng: &mut Rng,
 ) -> Option<(f32, f32, f32, f32)> {
     let v = &opts.variations;
     if v.stripes {
-        variation::stripes(img, grid, rng, ground, line);
+        variation::stripes(img, grid, rng, ground, at);
     }
     if v.stripes_over {
-        variation::stripes(img, grid, rng, StripeLayer::Over, line);
+        variation::stripes(img, grid, rng, StripeLayer::Over, at);
     }
     if v.shimmer {
         variation::shimmer(img, grid, rng);

@@ -353,3 +353,42 @@ fn a_clash_puts_two_crowns_apart_on_the_striped_line() {
     assert!(crowns.iter().all(|c| c.col == 4));
     assert_eq!(placed.len(), 7, "the x mark under the added crown went");
 }
+
+#[test]
+fn a_tango_clash_shows_three_alike_with_a_wrong_piece() {
+    use variation::clash_tango;
+    let p = format::parse("tango 4x4\nS . . M\n\n. . . .\n\n. . . .\n\n. . . .\n").unwrap();
+    let (_, sol) =
+        format::parse_solution("tango 4x4\nS M S M\n\nM S M S\n\nS S M M\n\nM M S S\n").unwrap();
+    let Puzzle::Tango(t) = &p else { unreachable!() };
+    for seed in 0..40 {
+        let mut placed = Vec::new();
+        let at = clash_tango(t, Some(&sol), &mut placed, &mut Rng::new(seed)).expect("a window");
+        assert_eq!(at.to - at.from, 3);
+        let cells: Vec<Pos> = (at.from..at.to)
+            .map(|k| match at.line {
+                variation::Line::Row(r) => Pos::new(r, k),
+                variation::Line::Col(c) => Pos::new(k, c),
+            })
+            .collect();
+        let shown = |pos: Pos| {
+            t.given(pos).or_else(|| {
+                placed.iter().find_map(|q| match *q {
+                    Placed::Symbol { pos: at, symbol } if at == pos => Some(symbol),
+                    _ => None,
+                })
+            })
+        };
+        let kinds: Vec<Option<crate::puzzle::Symbol>> = cells.iter().map(|&c| shown(c)).collect();
+        assert!(
+            kinds.iter().all(|k| k.is_some() && *k == kinds[0]),
+            "{kinds:?}"
+        );
+        // Givens stay as they are; some piece there is not the solution's.
+        assert!(placed.iter().all(|q| t.given(q.pos()).is_none()));
+        assert!(
+            cells.iter().any(|&c| shown(c) != sol.symbol(c)),
+            "seed {seed}"
+        );
+    }
+}

@@ -64,12 +64,14 @@ pub struct Variations {
     /// of the board under a dark or light veil or diagonal hatching (a Tango board is
     /// refused). Default false.
     pub hint_mode: bool,
-    /// Queens, with `stripes` or `stripes_over`: the player's crowns clash on the striped row
-    /// or column (crowns added there until two stand apart on it), as LinkedIn stripes a
-    /// line only where a rule is broken. Without it the stripes fall on a seeded line whatever
-    /// the crowns (no capture shows that; the reader withholds such answers). Off by default
-    /// so that renders drawn before it (the models' training set) stay the same. Default
-    /// false.
+    /// With `stripes` or `stripes_over`, the stripes fall where the player's pieces break a
+    /// rule, as LinkedIn draws them. Queens: the player's crowns clash on the striped row or
+    /// column (crowns added there until two stand apart on it). Tango: three cells in a line
+    /// show one symbol (the player's pieces there set to the kind of the given among them,
+    /// or to the solution's majority there: at least one is a wrong piece) and only those
+    /// three are striped, as on the real captures (tango-238). Without it the stripes fall on
+    /// a seeded line whatever the pieces (no capture shows that). Off by default so that
+    /// renders drawn before it (the models' training set) stay the same. Default false.
     pub clash: bool,
 }
 
@@ -173,22 +175,98 @@ pub(super) fn clash_on(line: Line, n: usize, placed: &mut Vec<Placed>, rng: &mut
     }
 }
 
-/// Red diagonal stripes over a row or column of the board: `line`, or a seeded one.
+/// Part of a row or column: the cells `from..to` along `line`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stretch {
+    pub line: Line,
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Stretch {
+    /// The whole of `line` on grid `g`.
+    pub(super) fn whole(line: Line, g: &Grid) -> Stretch {
+        let to = match line {
+            Line::Row(_) => g.cols,
+            Line::Col(_) => g.rows,
+        };
+        Stretch { line, from: 0, to }
+    }
+}
+
+/// Tango ([`Variations::clash`]): three cells in a line made to show one symbol. A window of
+/// three cells whose givens (if any) are of one kind is picked; its other cells get the
+/// player's pieces of that kind (or, with no given there, of the kind the solution has twice
+/// there; sun without a solution). Three alike break a rule, so at least one of them is not
+/// the solution's. `None` when no window qualifies.
+pub(super) fn clash_tango(
+    t: &crate::puzzle::Tango,
+    sol: Option<&crate::puzzle::Solution>,
+    placed: &mut Vec<Placed>,
+    rng: &mut Rng,
+) -> Option<Stretch> {
+    let mut windows = Vec::new();
+    for (line, len) in (0..t.rows())
+        .map(|r| (Line::Row(r), t.cols()))
+        .chain((0..t.cols()).map(|c| (Line::Col(c), t.rows())))
+    {
+        for from in 0..len.saturating_sub(2) {
+            let givens: Vec<Symbol> = (from..from + 3)
+                .filter_map(|k| t.given(line.at(k)))
+                .collect();
+            if givens.len() < 3 && givens.windows(2).all(|w| w[0] == w[1]) {
+                windows.push((line, from, givens.first().copied()));
+            }
+        }
+    }
+    if windows.is_empty() {
+        return None;
+    }
+    let (line, from, given) = windows[rng.below(windows.len())];
+    let kind = given.unwrap_or_else(|| {
+        let suns = (from..from + 3)
+            .filter(|&k| sol.is_none_or(|s| s.symbol(line.at(k)) == Some(Symbol::Sun)))
+            .count();
+        if suns >= 2 { Symbol::Sun } else { Symbol::Moon }
+    });
+    for k in from..from + 3 {
+        let pos = line.at(k);
+        if t.given(pos).is_none() {
+            placed.retain(|p| p.pos() != pos);
+            placed.push(Placed::Symbol { pos, symbol: kind });
+        }
+    }
+    Some(Stretch {
+        line,
+        from,
+        to: from + 3,
+    })
+}
+
+/// Red diagonal stripes over a stretch of a row or column of the board: `at`, or a seeded
+/// whole line.
 pub(super) fn stripes(
     img: &mut RgbImage,
     g: &Grid,
     rng: &mut Rng,
     layer: StripeLayer,
-    line: Option<Line>,
+    at: Option<Stretch>,
 ) {
-    let (x0, y0, x1, y1) = match line.unwrap_or_else(|| Line::seeded(g, rng)) {
+    let at = at.unwrap_or_else(|| Stretch::whole(Line::seeded(g, rng), g));
+    let (a, b) = (at.from as f32, at.to as f32);
+    let (x0, y0, x1, y1) = match at.line {
         Line::Row(r) => {
             let y = g.top + r as f32 * g.cell_h;
-            (g.left, y, g.left + g.width(), y + g.cell_h)
+            (
+                g.left + a * g.cell_w,
+                y,
+                g.left + b * g.cell_w,
+                y + g.cell_h,
+            )
         }
         Line::Col(c) => {
             let x = g.left + c as f32 * g.cell_w;
-            (x, g.top, x + g.cell_w, g.top + g.height())
+            (x, g.top + a * g.cell_h, x + g.cell_w, g.top + b * g.cell_h)
         }
     };
     let period = (g.cell_w * 0.2).max(4.0);
