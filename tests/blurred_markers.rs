@@ -7,7 +7,9 @@ use snapsolve::vision::tango::TangoReadOptions;
 #[path = "support/shared.rs"]
 mod shared_data;
 
+// Only the sure reads are asked here; the doubted ones are `small_markers.rs`'s.
 #[path = "support/sure_markers.rs"]
+#[allow(dead_code)]
 mod sure_markers;
 
 /// The capture blurred (gaussian, sigma 1.2).

@@ -117,8 +117,13 @@ pub struct CertifyOptions {
     pub repair_guard: bool,
     /// ... when the repair overrides at least this many glyphs read as one kind (one
     /// overridden glyph is an error of its own, several of one kind a kind misread all over
-    /// the board). Default 2.
-    pub repair_guard_min: usize,
+    /// the board): `[0]` on a board of large glyphs, `[1]` on one of small glyphs
+    /// ([`Reading::small_glyphs`]), where a glyph read surely may rest on a learned view
+    /// alone (scale-0.35x 1502797: the renderer's 3-pixel `x` read `=` at 0.8 by the glyph
+    /// model; a repair dropping one doubted `=` then reached a wrong unique puzzle). On the
+    /// real captures, `[1, 1]` cost an answer at 0.5x and two under blur; `[2, 1]` none.
+    /// Default `[2, 1]`.
+    pub repair_guard_min: [usize; 2],
     /// Tango: a free edge between two pieces read surely (givens or the player's), on a
     /// board with no rule-break stripes seen, is the marker of the pieces' relation or none,
     /// never the other kind ([`Free::shown`]): LinkedIn stripes the cells of a marker the
@@ -148,7 +153,7 @@ impl Default for CertifyOptions {
             stripes_explained_wrong: 2,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
-            repair_guard_min: 2,
+            repair_guard_min: [2, 1],
             pieces_bound_markers: true,
         }
     }
@@ -613,7 +618,7 @@ fn guard_repair(
     };
     let overridden: Vec<Marker> = [Marker::Same, Marker::Opposite]
         .into_iter()
-        .filter(|&m| overrides(m) >= opts.repair_guard_min)
+        .filter(|&m| overrides(m) >= opts.repair_guard_min[usize::from(reading.small_glyphs)])
         .collect();
     let alike: Vec<Doubt> = reading
         .weak

@@ -597,6 +597,7 @@ mod tests {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
             cut: None,

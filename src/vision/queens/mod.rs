@@ -354,6 +354,7 @@ fn read_into(
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,
         cut: None,

@@ -1229,12 +1229,25 @@ fn assemble(
             edge: e.edge,
             confidence: e.conf,
         };
+        // A small glyph made sure only by a learned view (lifted to its cap) is weak too.
+        let small_lifted = opts.marker_small_sure.is_some_and(|[px, ..]| {
+            e.glyph_px > 0.0 && e.glyph_px < px && e.conf <= opts.weak_below
+        });
         if e.conf < opts.doubt_below {
             doubts.push(doubt);
-        } else if e.conf < opts.weak_below {
+        } else if e.conf < opts.weak_below || small_lifted {
             weak.push(doubt);
         }
     }
+    // Most glyphs seen under the size read surely only from a learned view's lift.
+    let small_glyphs = opts.marker_small_sure.is_some_and(|[px, ..]| {
+        let sizes: Vec<f32> = edges
+            .iter()
+            .filter(|e| e.marker.is_some() && e.glyph_px > 0.0)
+            .map(|e| e.glyph_px)
+            .collect();
+        2 * sizes.iter().filter(|&&s| s < px).count() > sizes.len()
+    });
     doubts.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     weak.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     Reading {
@@ -1249,6 +1262,7 @@ fn assemble(
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
+        small_glyphs,
         red_stripes: false,
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
