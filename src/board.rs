@@ -222,10 +222,10 @@ pub struct Reading {
     /// brightened until its light greys are white); the board was placed from its pieces and
     /// markers, and every piece was taken as a given.
     pub pieces_as_givens: bool,
-    /// Tango: the board's marker glyphs are small (most under
-    /// [`crate::vision::tango::TangoReadOptions::marker_small_sure`]'s size): glyphs read
-    /// surely there may rest on a learned view alone, so a repair is vouched for as if one
-    /// override showed a kind misread ([`crate::certify::CertifyOptions::repair_guard_min`]).
+    /// Tango: the board's marker glyphs are small (most in the small-glyph model's range,
+    /// [`crate::vision::tango::TangoReadOptions::marker_small_px`]): glyphs read surely there
+    /// may rest on a learned view alone, so a repair is vouched for as if one override showed
+    /// a kind misread ([`crate::certify::CertifyOptions::repair_guard_min`]).
     pub small_glyphs: bool,
     /// A coloured overlay (LinkedIn's red stripes over cells that break a rule) was seen over
     /// a cell or an edge (Tango), or streaked cells (stripes or hatching, Queens).

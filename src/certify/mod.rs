@@ -117,11 +117,11 @@ pub struct CertifyOptions {
     pub repair_guard: bool,
     /// ... when the repair overrides at least this many glyphs read as one kind (one
     /// overridden glyph is an error of its own, several of one kind a kind misread all over
-    /// the board): `[0]` on a board of large glyphs, `[1]` on one of small glyphs
+    /// the board): `[0]` on other boards, `[1]` on a board of small glyphs
     /// ([`Reading::small_glyphs`]), where a glyph read surely may rest on a learned view
     /// alone (scale-0.35x 1502797: the renderer's 3-pixel `x` read `=` at 0.8 by the glyph
     /// model; a repair dropping one doubted `=` then reached a wrong unique puzzle). On the
-    /// real captures, `[1, 1]` cost an answer at 0.5x and two under blur; `[2, 1]` none.
+    /// real captures `[2, 1]` cost an answer at 0.5x, `[1, 1]` one more under blur.
     /// Default `[2, 1]`.
     pub repair_guard_min: [usize; 2],
     /// Tango: a free edge between two pieces read surely (givens or the player's), on a

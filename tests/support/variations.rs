@@ -1,6 +1,7 @@
 //! The stress set of issue 10: random generated puzzles rendered with one of the renderer's
 //! variations (pointer arrow / hand, rule-break stripes, win shimmer, fading pieces, themed
-//! icons, a cut at an image edge, 0.3x-0.35x scale, the Queens hint mode, 25% brighter), read and solved end to end (certify
+//! icons, a cut at an image edge, 0.3x-0.35x scale drawn small or down-scaled, the Queens hint
+//! mode, 25% brighter), read and solved end to end (certify
 //! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
 //! refused. Shared by `tests/stress_variations.rs` (a small sample) and
 //! `examples/stress_variations.rs` (the full table).
@@ -16,7 +17,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 13] = [
+pub const VARIATIONS: [&str; 15] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -28,6 +29,8 @@ pub const VARIATIONS: [&str; 13] = [
     "cut-edge",
     "scale-0.35x",
     "scale-0.3x",
+    "down-0.35x",
+    "down-0.3x",
     "hint-mode",
     "brighter",
 ];
@@ -107,6 +110,9 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
         }
         "scale-0.35x" => o.scale = 126,
         "scale-0.3x" => o.scale = 108,
+        // Drawn at 360 and down-scaled (`after_render`), as a small capture of LinkedIn's
+        // page is: thin strokes fade instead of keeping the renderer's one-pixel minimum.
+        "down-0.35x" | "down-0.3x" => o.scale = 360,
         "hint-mode" => v.hint_mode = true,
         _ => {}
     }
@@ -117,12 +123,23 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
 }
 
 /// What a variation does to the rendered image: `brighter` makes it 25% brighter, clipped (a
-/// light board's greys, its lines, frame and given shading, go white).
+/// light board's greys, its lines, frame and given shading, go white); `down-0.35x` and
+/// `down-0.3x` scale it down (triangle filter, as the perturbation suite does).
 pub fn after_render(variation: &str, img: &mut image::RgbImage) {
-    if variation == "brighter" {
-        for v in img.iter_mut() {
-            *v = (f32::from(*v) * 1.25).round().min(255.0) as u8;
+    let down = |img: &image::RgbImage, factor: f32| {
+        let w = ((img.width() as f32 * factor).round() as u32).max(1);
+        let h = ((img.height() as f32 * factor).round() as u32).max(1);
+        image::imageops::resize(img, w, h, image::imageops::FilterType::Triangle)
+    };
+    match variation {
+        "brighter" => {
+            for v in img.iter_mut() {
+                *v = (f32::from(*v) * 1.25).round().min(255.0) as u8;
+            }
         }
+        "down-0.35x" => *img = down(img, 0.35),
+        "down-0.3x" => *img = down(img, 0.3),
+        _ => {}
     }
 }
 

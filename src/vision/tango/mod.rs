@@ -1229,25 +1229,29 @@ fn assemble(
             edge: e.edge,
             confidence: e.conf,
         };
-        // A small glyph made sure only by a learned view (lifted to its cap) is weak too.
-        let small_lifted = opts.marker_small_sure.is_some_and(|[px, ..]| {
-            e.glyph_px > 0.0 && e.glyph_px < px && e.conf <= opts.weak_below
-        });
+        // A glyph in the small-glyph model's range made sure only by a learned view's lift
+        // (to its cap) is weak too.
+        let small = opts.marker_small_px;
+        let small_lifted =
+            e.glyph_px >= small[0] && e.glyph_px < small[1] && e.conf <= opts.weak_below;
         if e.conf < opts.doubt_below {
             doubts.push(doubt);
         } else if e.conf < opts.weak_below || small_lifted {
             weak.push(doubt);
         }
     }
-    // Most glyphs seen under the size read surely only from a learned view's lift.
-    let small_glyphs = opts.marker_small_sure.is_some_and(|[px, ..]| {
-        let sizes: Vec<f32> = edges
-            .iter()
-            .filter(|e| e.marker.is_some() && e.glyph_px > 0.0)
-            .map(|e| e.glyph_px)
-            .collect();
-        2 * sizes.iter().filter(|&&s| s < px).count() > sizes.len()
-    });
+    // Most glyphs seen are in the small-glyph model's range.
+    let sizes: Vec<f32> = edges
+        .iter()
+        .filter(|e| e.marker.is_some() && e.glyph_px > 0.0)
+        .map(|e| e.glyph_px)
+        .collect();
+    let small = opts.marker_small_px;
+    let small_glyphs = 2 * sizes
+        .iter()
+        .filter(|&&s| s >= small[0] && s < small[1])
+        .count()
+        > sizes.len();
     doubts.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     weak.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     Reading {
