@@ -415,3 +415,58 @@ fn pieces_breaking_a_rule_bind_nothing() {
     );
     assert_eq!(free_elements(&three, &opts)[0].shown, None);
 }
+
+/// On a board of small glyphs (`Reading::small_glyphs`), a repair overriding one glyph of a
+/// kind must stand with the weak reads of that kind free too; on other boards one override
+/// is not enough to call for it (`CertifyOptions::repair_guard_min`).
+#[test]
+fn one_override_on_a_small_glyph_board_frees_the_weak_reads_of_its_kind() {
+    let t = tango(include_str!("../../fixtures/examples/tango-8x8.txt"));
+    let s = unique(&t);
+    let opts = CertifyOptions::default();
+    // A phantom marker of one kind (doubted) and the true markers of that kind read weakly,
+    // such that the repair drops the phantom and freeing the weak reads reaches another
+    // solution.
+    let case = t
+        .edges()
+        .filter(|&e| t.marker(e).is_none())
+        .find_map(|phantom| {
+            let Some(Value::Marker(want)) = implied(&s, Element::Edge { edge: phantom }) else {
+                return None;
+            };
+            let kind = if want == Marker::Same {
+                Marker::Opposite
+            } else {
+                Marker::Same
+            };
+            let mut bad = t.clone();
+            bad.set_marker(phantom, Some(kind));
+            // Every true marker of that kind read weakly.
+            let weak: Vec<Doubt> = t
+                .markers()
+                .filter(|&(_, m)| m == kind)
+                .map(|(edge, _)| Doubt::Edge {
+                    edge,
+                    confidence: 0.8,
+                })
+                .collect();
+            let mut r = reading(
+                Puzzle::Tango(bad),
+                vec![Doubt::Edge {
+                    edge: phantom,
+                    confidence: 0.3,
+                }],
+            );
+            r.weak = weak;
+            let large = repair(&r, &opts);
+            r.small_glyphs = true;
+            let small = repair(&r, &opts);
+            (matches!(large, Certificate::Repaired { ref solution, .. } if *solution == s)
+                && matches!(small, Certificate::Uncertain { .. }))
+            .then_some(())
+        });
+    assert!(
+        case.is_some(),
+        "no phantom marker of the example is vouched for differently on small glyphs"
+    );
+}
