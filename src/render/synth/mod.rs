@@ -132,20 +132,19 @@ fn render_pieces(
     let stripes = &opts.variations;
     // Where the pieces break a rule, chosen first (a stream of its own, so that every other
     // render stays the same): Queens crowns clashing on a line, three alike in a Tango line.
-    let clash_at = match p {
-        _ if !(stripes.clash && (stripes.stripes || stripes.stripes_over) && given.is_none()) => {
-            None
+    let clash_at = if stripes.clash && (stripes.stripes || stripes.stripes_over) && given.is_none()
+    {
+        let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
+        match p {
+            Puzzle::Queens(q) => {
+                let line = variation::Line::seeded(&grid, &mut crng);
+                variation::clash_on(line, q.n(), &mut placed, &mut crng);
+                Some(variation::Stretch::whole(line, &grid))
+            }
+            Puzzle::Tango(t) => variation::clash_tango(t, solution, &mut placed, &mut crng),
         }
-        Puzzle::Queens(q) => {
-            let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
-            let line = variation::Line::seeded(&grid, &mut crng);
-            variation::clash_on(line, q.n(), &mut placed, &mut crng);
-            Some(variation::Stretch::whole(line, &grid))
-        }
-        Puzzle::Tango(t) => {
-            let mut crng = Rng::new(opts.seed ^ CLASH_SALT);
-            variation::clash_tango(t, solution, &mut placed, &mut crng)
-        }
+    } else {
+        None
     };
     let colors = match p {
         Puzzle::Queens(q) => queens_colors(q, opts, &mut rng),

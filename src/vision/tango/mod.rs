@@ -1220,6 +1220,9 @@ fn assemble(
             weak.push(doubt);
         }
     }
+    // A glyph in the small-glyph model's range.
+    let [small_lo, small_hi] = opts.marker_small_px;
+    let small = |e: &EdgeRead| e.glyph_px >= small_lo && e.glyph_px < small_hi;
     for e in edges {
         if let Some(m) = e.marker {
             puzzle.set_marker(e.edge, Some(m));
@@ -1229,11 +1232,9 @@ fn assemble(
             edge: e.edge,
             confidence: e.conf,
         };
-        // A glyph in the small-glyph model's range made sure only by a learned view's lift
-        // (to its cap) is weak too.
-        let small = opts.marker_small_px;
-        let small_lifted =
-            e.glyph_px >= small[0] && e.glyph_px < small[1] && e.conf <= opts.weak_below;
+        // A glyph in the small-glyph model's range read no surer than a learned view lifts
+        // it (`weak_below`) is weak too.
+        let small_lifted = small(e) && e.conf <= opts.weak_below;
         if e.conf < opts.doubt_below {
             doubts.push(doubt);
         } else if e.conf < opts.weak_below || small_lifted {
@@ -1241,17 +1242,10 @@ fn assemble(
         }
     }
     // Most glyphs seen are in the small-glyph model's range.
-    let sizes: Vec<f32> = edges
+    let seen = edges
         .iter()
-        .filter(|e| e.marker.is_some() && e.glyph_px > 0.0)
-        .map(|e| e.glyph_px)
-        .collect();
-    let small = opts.marker_small_px;
-    let small_glyphs = 2 * sizes
-        .iter()
-        .filter(|&&s| s >= small[0] && s < small[1])
-        .count()
-        > sizes.len();
+        .filter(|e| e.marker.is_some() && e.glyph_px > 0.0);
+    let small_glyphs = 2 * seen.clone().filter(|e| small(e)).count() > seen.count();
     doubts.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     weak.sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     Reading {
