@@ -233,7 +233,7 @@ pub struct Reading {
     /// Queens: some streaked cells are reddened (LinkedIn's red rule-break stripes, not the
     /// shimmer's light band or the hint mode's hatching). False for Tango.
     pub red_stripes: bool,
-    /// Tango: the board runs out of the image at this side; its outer row or column was read
+    /// The board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
 }

@@ -307,10 +307,18 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
             Side::Left | Side::Right => "column",
             Side::Top | Side::Bottom => "row",
         };
+        let hidden = match r.puzzle {
+            Puzzle::Tango(_) => {
+                "whether its pieces are givens is doubted, and what the cut may hide there \
+                 (an icon, a marker between two of its cells) is left free"
+            }
+            Puzzle::Queens(_) => {
+                "its regions from their colours there; a crown or x mark on it may not be seen"
+            }
+        };
         out += &format!(
             "# the board is cut off at the {} edge: its outer {line} was read from the part in \
-             view; whether its pieces are givens is doubted, and what the cut may hide there \
-             (an icon, a marker between two of its cells) is left free\n",
+             view; {hidden}\n",
             side.name()
         );
     }

@@ -20,8 +20,9 @@
 //! label image that would need a second pass for the boxes and areas); the locator is the hot
 //! part of a read. (Reasoned, not benchmarked against imageproc.)
 
+use super::color::Lab;
 use super::mask::{Work, work_copy};
-use crate::board::Grid;
+use crate::board::{Grid, Side};
 use image::RgbImage;
 use ndarray::{Array2, Axis};
 
@@ -74,6 +75,18 @@ pub struct QueensLocateOptions {
     pub cut_edge_share: f32,
     /// ... CIE76 distance. Default 10.
     pub cut_edge_match: f32,
+    /// When both sides' edge pixels match the lattice's colours (a light grey region is as
+    /// light as a light page), the cut side is the one whose edge pixels are not all of one
+    /// colour, within this CIE76 distance of their median, while the other's are (the page).
+    /// Default 4.
+    pub cut_edge_uniform: f32,
+    /// A cut board's outer row or column is read from its visible part when that part is at
+    /// least this share of a pitch wide and the image edge beside it is coloured like the
+    /// board's cells (`cut_edge_share` of its points): every region colour shows in a strip
+    /// that wide (the sampler takes the pixels beyond the image edge from the edge itself), a
+    /// crown or x mark on the cut cells' centres may not. 0: such a board is refused as cut
+    /// off. Default 0.25.
+    pub cut_read_min: f32,
     /// How far from the expected outer border a line may be, as a fraction of the pitch.
     /// Default 0.15.
     pub border_reach: f32,
@@ -125,6 +138,8 @@ impl Default for QueensLocateOptions {
             max_extend: 2,
             cut_edge_share: 0.7,
             cut_edge_match: 10.0,
+            cut_read_min: 0.25,
+            cut_edge_uniform: 4.0,
             border_reach: 0.15,
             min_border_support: 0.6,
             max_pitch_ratio: 1.12,
@@ -148,6 +163,9 @@ pub struct QueensLattice {
     /// Root-mean-square distance of the seen cell centres from their lattice points, as a
     /// fraction of the pitch.
     pub lattice_error: f32,
+    /// The image edge that cuts the board's outer row or column, read from its visible part
+    /// ([`QueensLocateOptions::cut_read_min`]).
+    pub cut: Option<Side>,
 }
 
 /// A connected bright area of the working copy.
@@ -432,93 +450,60 @@ pub fn locate_spanned(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensL
     let span = square_up(&work, span, &fit, o);
     let (ni, nj) = span.sides();
     let k = work.k as f32;
+    let mut span = span;
+    let mut cut_read = None;
     if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
-        // One row or column short of square, its short side running to one image edge (the
-        // cut cell's visible part lies between the lattice and the edge): a cut board.
-        let cut = if ni.abs_diff(nj) == 1 && (o.min_n..=o.max_n).contains(&ni.max(nj)) {
-            let left = (fit.x0 + (span.imin as f32 - 0.5) * fit.px) * k;
-            let right = (fit.x0 + (span.imax as f32 + 0.5) * fit.px) * k;
-            let top = (fit.y0 + (span.jmin as f32 - 0.5) * fit.py) * k;
-            let bottom = (fit.y0 + (span.jmax as f32 + 0.5) * fit.py) * k;
+        let cut = cut_side(img, &work, &span, &fit, o);
+        // The cut line read from its visible part: a strip of at least `cut_read_min` of a
+        // pitch between the lattice and the image edge, coloured like the board's cells.
+        let strip = cut.map(|side| {
+            let k = work.k as f32;
             let (w, h) = (img.width() as f32, img.height() as f32);
-            let (pw, ph) = (fit.px * k, fit.py * k);
-            use crate::board::Side;
-            let near: Vec<Side> = if ni < nj {
-                [(left < pw, Side::Left), (w - right < pw, Side::Right)]
-            } else {
-                [(top < ph, Side::Top), (h - bottom < ph, Side::Bottom)]
-            }
-            .into_iter()
-            .filter(|&(near, _)| near)
-            .map(|(_, side)| side)
-            .collect();
-            // Both sides near the edges (a phone shot whose board fills its width, a crop
-            // tight to the board): the cut side is the one whose image edge runs through
-            // coloured cells, not page or the board's frame.
-            match near.as_slice() {
-                [side] => Some(*side),
-                [a, b] => {
-                    // The board's colours: a point of every lattice cell, off its centre (a
-                    // crown or an x mark there).
-                    let lab_at = |x: f32, y: f32| {
-                        let (x, y) = (x.round() as i64, y.round() as i64);
-                        (x >= 0 && y >= 0 && x < w as i64 && y < h as i64).then(|| {
-                            super::color::Lab::from_rgb(img.get_pixel(x as u32, y as u32).0)
-                        })
-                    };
-                    let palette: Vec<super::color::Lab> = (span.jmin..=span.jmax)
-                        .flat_map(|j| (span.imin..=span.imax).map(move |i| (i, j)))
-                        .filter_map(|(i, j)| {
-                            lab_at(
-                                (fit.x0 + (i as f32 - 0.3) * fit.px) * k,
-                                (fit.y0 + (j as f32 - 0.3) * fit.py) * k,
-                            )
-                        })
-                        .collect();
-                    let coloured = |side: Side| {
-                        // Off the cells' centre lines (a glyph there).
-                        let at = |t: i32, across: bool| {
-                            if across {
-                                (fit.x0 + (t as f32 - 0.3) * fit.px) * k
-                            } else {
-                                (fit.y0 + (t as f32 - 0.3) * fit.py) * k
-                            }
-                        };
-                        let points: Vec<(f32, f32)> = match side {
-                            Side::Left | Side::Right => {
-                                let x = if side == Side::Left { 0.0 } else { w - 1.0 };
-                                (span.jmin..=span.jmax).map(|t| (x, at(t, false))).collect()
-                            }
-                            Side::Top | Side::Bottom => {
-                                let y = if side == Side::Top { 0.0 } else { h - 1.0 };
-                                (span.imin..=span.imax).map(|t| (at(t, true), y)).collect()
-                            }
-                        };
-                        let hits = points
-                            .iter()
-                            .filter_map(|&(x, y)| lab_at(x, y))
-                            .filter(|l| palette.iter().any(|p| p.delta_e(*l) <= o.cut_edge_match))
-                            .count();
-                        hits as f32 / points.len().max(1) as f32
-                    };
-                    let (ca, cb) = (coloured(*a), coloured(*b));
-                    if ca >= o.cut_edge_share && cb < 1.0 - o.cut_edge_share {
-                        Some(*a)
-                    } else if cb >= o.cut_edge_share && ca < 1.0 - o.cut_edge_share {
-                        Some(*b)
-                    } else {
-                        None
-                    }
+            let gap = match side {
+                Side::Left => (fit.x0 + (span.imin as f32 - 0.5) * fit.px) * k,
+                Side::Right => w - (fit.x0 + (span.imax as f32 + 0.5) * fit.px) * k,
+                Side::Top => (fit.y0 + (span.jmin as f32 - 0.5) * fit.py) * k,
+                Side::Bottom => h - (fit.y0 + (span.jmax as f32 + 0.5) * fit.py) * k,
+            };
+            let pitch = match side {
+                Side::Left | Side::Right => fit.px * k,
+                Side::Top | Side::Bottom => fit.py * k,
+            };
+            (side, gap / pitch.max(1e-6))
+        });
+        match strip {
+            Some((side, share))
+                if o.cut_read_min > 0.0
+                    && share >= o.cut_read_min
+                    && share_like(
+                        &edge_colours(img, &work, &span, &fit, side),
+                        &cell_palette(img, &work, &span, &fit),
+                        o.cut_edge_match,
+                    ) >= o.cut_edge_share =>
+            {
+                match side {
+                    Side::Left => span.imin -= 1,
+                    Side::Right => span.imax += 1,
+                    Side::Top => span.jmin -= 1,
+                    Side::Bottom => span.jmax += 1,
                 }
-                _ => None,
+                cut_read = Some(side);
             }
-        } else {
-            None
-        };
+            _ => {
+                return Err(NotFound {
+                    reason: format!("cell lattice spans {ni} x {nj} cells"),
+                    span: Some(ni.max(nj)),
+                    cut,
+                });
+            }
+        }
+    }
+    let (ni, nj) = span.sides();
+    if ni != nj || !(o.min_n..=o.max_n).contains(&ni) {
         return Err(NotFound {
             reason: format!("cell lattice spans {ni} x {nj} cells"),
             span: Some(ni.max(nj)),
-            cut,
+            cut: None,
         });
     }
     let n = ni;
@@ -542,7 +527,140 @@ pub fn locate_spanned(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensL
         grid,
         seen: seen_frac,
         lattice_error: (err2 / seen.len() as f32).sqrt(),
+        cut: cut_read,
     })
+}
+
+/// The image edge that cuts a lattice one row or column short of square: its short side runs
+/// to that edge (the cut cells' visible part lies between the lattice and the edge). When both
+/// short sides come near the image edges (a phone shot whose board fills its width, a crop
+/// tight to the board), the cut side is the one whose image edge runs through coloured cells,
+/// not page or the board's frame.
+fn cut_side(
+    img: &RgbImage,
+    work: &Work,
+    span: &Span,
+    fit: &LatticeFit,
+    o: &QueensLocateOptions,
+) -> Option<Side> {
+    let (ni, nj) = span.sides();
+    if ni.abs_diff(nj) != 1 || !(o.min_n..=o.max_n).contains(&ni.max(nj)) {
+        return None;
+    }
+    let k = work.k as f32;
+    let left = (fit.x0 + (span.imin as f32 - 0.5) * fit.px) * k;
+    let right = (fit.x0 + (span.imax as f32 + 0.5) * fit.px) * k;
+    let top = (fit.y0 + (span.jmin as f32 - 0.5) * fit.py) * k;
+    let bottom = (fit.y0 + (span.jmax as f32 + 0.5) * fit.py) * k;
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (pw, ph) = (fit.px * k, fit.py * k);
+    let near: Vec<Side> = if ni < nj {
+        [(left < pw, Side::Left), (w - right < pw, Side::Right)]
+    } else {
+        [(top < ph, Side::Top), (h - bottom < ph, Side::Bottom)]
+    }
+    .into_iter()
+    .filter(|&(near, _)| near)
+    .map(|(_, side)| side)
+    .collect();
+    match near.as_slice() {
+        [side] => Some(*side),
+        [a, b] => {
+            let ea = edge_colours(img, work, span, fit, *a);
+            let eb = edge_colours(img, work, span, fit, *b);
+            let palette = cell_palette(img, work, span, fit);
+            let (ca, cb) = (
+                share_like(&ea, &palette, o.cut_edge_match),
+                share_like(&eb, &palette, o.cut_edge_match),
+            );
+            // A page of one colour (a light grey region can match it) against cells of several.
+            let (ua, ub) = (
+                uniform(&ea, o.cut_edge_uniform),
+                uniform(&eb, o.cut_edge_uniform),
+            );
+            let share = o.cut_edge_share;
+            if (ca >= share && cb < 1.0 - share) || (ca >= share && ub && !ua) {
+                Some(*a)
+            } else if (cb >= share && ca < 1.0 - share) || (cb >= share && ua && !ub) {
+                Some(*b)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether every colour is within `within` (CIE76) of their median.
+fn uniform(colours: &[Lab], within: f32) -> bool {
+    let mut v = colours.to_vec();
+    Lab::median(&mut v).is_some_and(|m| colours.iter().all(|c| c.delta_e(m) <= within))
+}
+
+/// The share of `colours` within `within` (CIE76) of a palette colour.
+fn share_like(colours: &[Lab], palette: &[Lab], within: f32) -> f32 {
+    let hits = colours
+        .iter()
+        .filter(|l| palette.iter().any(|p| p.delta_e(**l) <= within))
+        .count();
+    hits as f32 / colours.len().max(1) as f32
+}
+
+/// The image pixel at `(x, y)` (rounded) as Lab, when inside the image.
+fn lab_at(img: &RgbImage, x: f32, y: f32) -> Option<Lab> {
+    let (x, y) = (x.round() as i64, y.round() as i64);
+    (x >= 0 && y >= 0 && x < i64::from(img.width()) && y < i64::from(img.height()))
+        .then(|| Lab::from_rgb(img.get_pixel(x as u32, y as u32).0))
+}
+
+/// The board's colours: a point of every lattice cell, off its centre (a crown or an x mark
+/// there).
+fn cell_palette(img: &RgbImage, work: &Work, span: &Span, fit: &LatticeFit) -> Vec<Lab> {
+    let k = work.k as f32;
+    (span.jmin..=span.jmax)
+        .flat_map(|j| (span.imin..=span.imax).map(move |i| (i, j)))
+        .filter_map(|(i, j)| {
+            lab_at(
+                img,
+                (fit.x0 + (i as f32 - 0.3) * fit.px) * k,
+                (fit.y0 + (j as f32 - 0.3) * fit.py) * k,
+            )
+        })
+        .collect()
+}
+
+/// The colours of the image edge pixels on `side` beside the lattice's rows (or columns), off
+/// the cells' centre lines (a glyph there).
+fn edge_colours(
+    img: &RgbImage,
+    work: &Work,
+    span: &Span,
+    fit: &LatticeFit,
+    side: Side,
+) -> Vec<Lab> {
+    let k = work.k as f32;
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let at = |t: i32, across: bool| {
+        if across {
+            (fit.x0 + (t as f32 - 0.3) * fit.px) * k
+        } else {
+            (fit.y0 + (t as f32 - 0.3) * fit.py) * k
+        }
+    };
+    let points: Vec<(f32, f32)> = match side {
+        Side::Left | Side::Right => {
+            let x = if side == Side::Left { 0.0 } else { w - 1.0 };
+            (span.jmin..=span.jmax).map(|t| (x, at(t, false))).collect()
+        }
+        Side::Top | Side::Bottom => {
+            let y = if side == Side::Top { 0.0 } else { h - 1.0 };
+            (span.imin..=span.imax).map(|t| (at(t, true), y)).collect()
+        }
+    };
+    points
+        .iter()
+        .filter_map(|&(x, y)| lab_at(img, x, y))
+        .collect()
 }
 
 /// The bright areas of the working copy shaped and sized like cells.

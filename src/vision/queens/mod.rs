@@ -19,7 +19,7 @@ pub mod sample;
 pub mod veil;
 
 use super::ReadError;
-use crate::board::{Doubt, Grid, Reading, Theme};
+use crate::board::{Doubt, Grid, Reading, Side, Theme};
 use crate::puzzle::{Pos, Puzzle, Queens};
 use image::RgbImage;
 use std::time::{Duration, Instant};
@@ -141,6 +141,8 @@ struct Found {
     verdict: check::BoardVerdict,
     /// The colours just beyond each side (for the second attempt's gate).
     beyond: extent::Beyond,
+    /// The image edge that cuts the board's outer row or column (read from its visible part).
+    cut: Option<Side>,
 }
 
 /// Locates the board with `lo`, measures it, checks it is a Queens board and the whole of
@@ -165,7 +167,7 @@ fn find_board(
         None => (ReadError::NoBoard(e.reason), e.span),
     })?;
     trace.located = Some(located.clone());
-    let grid = located.grid;
+    let (grid, cut) = (located.grid, located.cut);
     let samples = sample::sample(img, &grid, &opts.sample);
     lap(trace, "sample");
     let verdict = check::check(img, &located, &samples, &opts.check);
@@ -189,6 +191,7 @@ fn find_board(
         samples,
         verdict,
         beyond,
+        cut,
     })
 }
 
@@ -259,6 +262,7 @@ fn read_into(
         grid,
         samples,
         verdict,
+        cut,
         ..
     } = find_board_or_retry(img, opts, trace)?;
     let mut clock = Instant::now();
@@ -357,7 +361,7 @@ fn read_into(
         small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,
-        cut: None,
+        cut,
     })
 }
 
