@@ -91,9 +91,9 @@ fn a_board_cut_through_its_outer_column_is_read_or_refused_never_wrong() {
 }
 
 /// A Queens phone capture cut through its bottom row (45% of it in view, page all round
-/// otherwise) is refused as cut off at the bottom, not read as a square of eight real rows and
-/// a row of the page above; cut through its left column it is read whole (the cut column from
-/// its visible part) with the label's answer, or refused as cut off at the left.
+/// otherwise) or its left column (55% in view) is read whole, the cut line from its visible
+/// part, with the label's answer, or refused as cut off at that side; never read as a square
+/// of the rows in view and a row of the page.
 #[test]
 fn a_queens_board_cut_at_an_image_edge_is_refused_as_cut_off_or_read_right() {
     let Some((img, g, want)) = capture("queens", "darcipeoples__linkedin-solvers__2025-05-04")
@@ -104,27 +104,34 @@ fn a_queens_board_cut_at_an_image_edge_is_refused_as_cut_off_or_read_right() {
     // Bottom: keep 45% of the last row.
     let y1 = (g.top + (g.rows as f32 - 0.55) * g.cell_h).round() as u32;
     let bottom = image::imageops::crop_imm(&img, 0, 0, w, y1).to_image();
-    match read_image(&bottom, &ReadOptions::default()) {
-        Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Bottom),
-        other => panic!(
-            "expected a cut-off refusal, got {:?}",
-            other.map(|r| r.grid)
-        ),
-    }
     // Left: keep 55% of the first column.
     let x0 = (g.left + 0.45 * g.cell_w).round() as u32;
     let left = image::imageops::crop_imm(&img, x0, 0, w - x0, h).to_image();
-    match read_image(&left, &ReadOptions::default()) {
-        Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left),
-        Err(e) => panic!("expected an answer or a cut-off refusal, got {e}"),
-        Ok(reading) => {
-            let solved = solve_reading(
-                reading,
-                &SolveOptions::default(),
-                &CertifyOptions::default(),
-            )
-            .unwrap();
-            assert_eq!(solved.answer(), Some(&want), "{}", solved.outcome_name());
+    let mut read = 0;
+    for (cut, side) in [(bottom, Side::Bottom), (left, Side::Left)] {
+        match read_image(&cut, &ReadOptions::default()) {
+            Err(ReadError::CutOff { side: s }) => assert_eq!(s, side),
+            Err(e) => panic!("{side}: expected an answer or a cut-off refusal, got {e}"),
+            Ok(reading) => {
+                assert_eq!(reading.cut, Some(side), "the cut reported");
+                assert_eq!(reading.grid.rows, g.rows, "{side}: the whole board");
+                let solved = solve_reading(
+                    reading,
+                    &SolveOptions::default(),
+                    &CertifyOptions::default(),
+                )
+                .unwrap();
+                assert_eq!(
+                    solved.answer(),
+                    Some(&want),
+                    "{side}: {}",
+                    solved.outcome_name()
+                );
+                read += 1;
+            }
         }
     }
+    // Both are read with the cut line from its visible part
+    // (`QueensLocateOptions::cut_read_min`).
+    assert_eq!(read, 2, "both cuts read");
 }

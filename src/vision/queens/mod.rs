@@ -244,6 +244,21 @@ fn find_board_or_retry(
     }
 }
 
+/// The image edge the grid runs out of by more than a tenth of a pitch, if one.
+fn runs_out(img: &RgbImage, g: &Grid) -> Option<Side> {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    [
+        (-g.left, g.cell_w, Side::Left),
+        (g.left + g.width() - w, g.cell_w, Side::Right),
+        (-g.top, g.cell_h, Side::Top),
+        (g.top + g.height() - h, g.cell_h, Side::Bottom),
+    ]
+    .into_iter()
+    .filter(|&(out, pitch, _)| out > 0.1 * pitch)
+    .max_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)))
+    .map(|(_, _, side)| side)
+}
+
 /// Whether grid `a` covers grid `b` (each side within half a cell).
 fn covers(a: &Grid, b: &Grid) -> bool {
     let tol = a.cell_w.min(a.cell_h) / 2.0;
@@ -300,6 +315,9 @@ fn read_into(
         });
     lap(trace, "regions");
     let n = grid.rows;
+    // A cut line the locator saw as cells of their own (most of it in view) runs out of the
+    // image too.
+    let cut = cut.or_else(|| runs_out(img, &grid));
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let mut regions = regions;
