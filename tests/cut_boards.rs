@@ -1,8 +1,8 @@
 //! Boards cut at an image edge. Tango (`vision::tango`'s extended reading): a board whose
 //! outer column is mostly in view is read, its cut column doubted where the cut can hide
-//! something, and answered only when that cannot change the answer; a board cut through the
-//! middle of its outer column is refused as cut off. Queens: a lattice one row or column short
-//! of square running to one image edge is refused as cut off there. Runs whenever
+//! something, and answered only when that cannot change the answer; a board with less than a
+//! third of its outer column in view is refused as cut off. Queens: the cut line is read from
+//! its visible part, or the board is refused as cut off there. Runs whenever
 //! ../shared/realshots exists (it does in CI).
 
 use image::RgbImage;
@@ -78,8 +78,25 @@ fn a_board_cut_through_its_outer_column_is_read_or_refused_never_wrong() {
             "{name}: {}",
             solved.outcome_name()
         );
-        // Cut through the middle of the column: refused as cut off.
-        let deep = cut_left(&img, &grid, 0.55);
+        // Cut through the middle of the column (45% in view): read, never a wrong answer.
+        let mid = cut_left(&img, &grid, 0.55);
+        match read_image(&mid, &ReadOptions::default()) {
+            Ok(reading) => {
+                assert_eq!(reading.cut, Some(Side::Left), "{name}");
+                let solved = solve_reading(
+                    reading,
+                    &SolveOptions::default(),
+                    &CertifyOptions::default(),
+                )
+                .unwrap();
+                if let Some(answer) = solved.answer() {
+                    assert_eq!(answer, &want, "{name}: a wrong answer at 45% in view");
+                }
+            }
+            Err(e) => panic!("{name}: 45% in view should be read, got {e}"),
+        }
+        // Less than a third in view (`TangoReadOptions::cut_min_visible`): refused as cut off.
+        let deep = cut_left(&img, &grid, 0.7);
         match read_image(&deep, &ReadOptions::default()) {
             Err(ReadError::CutOff { side }) => assert_eq!(side, Side::Left, "{name}"),
             other => panic!(
