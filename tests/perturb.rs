@@ -67,6 +67,8 @@ fn perturbations_are_deterministic_and_sized() {
             Perturbation::Up170 => (578, 612),
             // 35% of the first 50 px column cut: x from 37.5 (rounded to 38) to 320.
             Perturbation::CutBoard => (320 - 38, 300),
+            // 55%: x from 47.5 (rounded to 48).
+            Perturbation::CutDeep => (320 - 48, 300),
             _ => (340, 360),
         };
         assert_eq!(a.dimensions(), want, "{}: size", p.name());

@@ -70,6 +70,9 @@ pub enum Perturbation {
     /// column's width removed on the left (the first column is left at 65%). A refusal is a
     /// right answer here.
     CutBoard,
+    /// As `CutBoard`, with 55% of the first column's width removed (the first column is left
+    /// at 45%: its icons cut through the middle). A refusal is a right answer here.
+    CutDeep,
     /// Gaussian blur, sigma 1.2 px.
     Blur,
     /// Additive gaussian noise, sigma 8 (each channel), seeded.
@@ -93,7 +96,7 @@ pub enum Perturbation {
 
 impl Perturbation {
     /// Every row of the table, the unperturbed one first.
-    pub const ALL: [Perturbation; 17] = [
+    pub const ALL: [Perturbation; 18] = [
         Perturbation::None,
         Perturbation::Down050,
         Perturbation::Down035,
@@ -104,6 +107,7 @@ impl Perturbation {
         Perturbation::Rot3Plus,
         Perturbation::Rot3Minus,
         Perturbation::CutBoard,
+        Perturbation::CutDeep,
         Perturbation::Blur,
         Perturbation::Noise,
         Perturbation::Gamma,
@@ -124,6 +128,7 @@ impl Perturbation {
             Perturbation::RotPlus => "rot+1.5",
             Perturbation::RotMinus => "rot-1.5",
             Perturbation::CutBoard => "cut-board",
+            Perturbation::CutDeep => "cut-board-45%",
             Perturbation::Blur => "blur-1.2",
             Perturbation::Noise => "noise-8",
             Perturbation::Gamma => "gamma-0.7",
@@ -143,12 +148,15 @@ impl Perturbation {
 
     /// Whether [`apply`](Self::apply) needs the grid of the unperturbed reading.
     pub fn needs_grid(self) -> bool {
-        matches!(self, Perturbation::CutBoard | Perturbation::Pointer)
+        matches!(
+            self,
+            Perturbation::CutBoard | Perturbation::CutDeep | Perturbation::Pointer
+        )
     }
 
     /// Whether a refusal to read counts as a right answer (the board is cut).
     pub fn refusal_is_right(self) -> bool {
-        self == Perturbation::CutBoard
+        matches!(self, Perturbation::CutBoard | Perturbation::CutDeep)
     }
 
     /// The least `right` count, as a fraction of the unperturbed row's `right` count.
@@ -172,6 +180,7 @@ impl Perturbation {
             Perturbation::RotPlus => rotate(img, 1.5),
             Perturbation::RotMinus => rotate(img, -1.5),
             Perturbation::CutBoard => cut_board(img, grid?, 0.35),
+            Perturbation::CutDeep => cut_board(img, grid?, 0.55),
             Perturbation::Blur => imageproc::filter::gaussian_blur_f32(img, 1.2),
             Perturbation::Noise => noise(img, 8.0, seed),
             Perturbation::Gamma => gamma(img, 0.7),

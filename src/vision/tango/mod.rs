@@ -315,6 +315,13 @@ pub struct TangoReadOptions {
     /// Tango boards of `stress_variations 150 40`'s cut-edge row (a third to two thirds in
     /// view); 0.35 answers 30 more of that row, none wrong (a sweep of 1,000). Default 0.35.
     pub cut_min_visible: f32,
+    /// An icon cut through by the image edge is read from the colours of its part in view:
+    /// `[share, gap, chroma]`: pixels of at least `chroma` (max - min of R, G, B) vote for the
+    /// symbol whose hue on this board is at least `gap` degrees nearer, and one symbol must
+    /// take `share` of the votes (at least 1% of the cell's pixels voting); the board's two
+    /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
+    /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
+    pub cut_icon_votes: Option<[f32; 3]>,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -401,6 +408,7 @@ impl Default for TangoReadOptions {
             doubt_below: 0.5,
             weak_below: 0.8,
             cut_min_visible: 0.35,
+            cut_icon_votes: Some([0.9, 20.0, 60.0]),
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -880,6 +888,26 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         Side::Top => (0..cols).map(|c| Pos::new(0, c)).collect(),
         Side::Bottom => (0..cols).map(|c| Pos::new(rows - 1, c)).collect(),
     };
+    // The pieces read surely off the cut line: the board's own icon colours.
+    let pieces_seen: Vec<(Pos, Symbol)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
+        .filter(|p| !line.contains(p))
+        .filter(|p| {
+            !reading
+                .doubts
+                .iter()
+                .any(|d| matches!(d, Doubt::Cell { pos: q, .. } if q == p))
+        })
+        .filter_map(|p| {
+            t.given(p).map(|s| (p, s)).or_else(|| {
+                reading.placed.iter().find_map(|pl| match pl {
+                    Placed::Symbol { pos: q, symbol } if *q == p => Some((p, *symbol)),
+                    _ => None,
+                })
+            })
+        })
+        .collect();
+    let mut slivers: Vec<(Pos, Symbol)> = Vec::new();
     for &pos in &line {
         let piece = t.given(pos).is_some()
             || reading
@@ -902,7 +930,24 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         } else if symbol_doubted
             || ext.ink_at_border_near(ext.grid.center(pos), 0.4, opts.marker_min_contrast)
         {
-            reading.occluded.push(Element::Cell { pos });
+            // An icon cut through: its visible part's colours may still tell which.
+            match sliver_symbol(ext, &pieces_seen, pos, opts) {
+                Some(symbol) => {
+                    reading
+                        .placed
+                        .retain(|p| !matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+                    reading
+                        .doubts
+                        .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+                    reading.doubts.push(Doubt::Cell {
+                        pos,
+                        confidence: 0.0,
+                        given_only: true,
+                    });
+                    slivers.push((pos, symbol));
+                }
+                None => reading.occluded.push(Element::Cell { pos }),
+            }
         }
     }
     for pair in line.windows(2) {
@@ -913,12 +958,144 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             reading.occluded.push(Element::Edge { edge });
         }
     }
+    if let Puzzle::Tango(t) = &mut reading.puzzle {
+        for (pos, symbol) in slivers {
+            t.set_given(pos, Some(symbol));
+        }
+    }
     reading
         .doubts
         .sort_by(|a, b| doubt_conf(a).total_cmp(&doubt_conf(b)));
     reading.min_confidence = 0.0;
     reading.grid = ext.lattice.grid;
     reading.cut = Some(ext.side);
+}
+
+/// The hue (degrees) of an RGB pixel.
+fn hue(p: [u8; 3]) -> f32 {
+    let [r, g, b] = p.map(f32::from);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    let d = (max - min).max(1e-6);
+    let h = if max == r {
+        60.0 * ((g - b) / d)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    h.rem_euclid(360.0)
+}
+
+/// The angle between two hues (degrees, 0..=180).
+fn hue_gap(a: f32, b: f32) -> f32 {
+    let d = (a - b).rem_euclid(360.0);
+    d.min(360.0 - d)
+}
+
+/// The mean hue of the strongly coloured pixels of a box (`None` when there are none).
+fn mean_hue(
+    img: &RgbImage,
+    (x0, y0, x1, y1): (f32, f32, f32, f32),
+    min_chroma: f32,
+) -> Option<f32> {
+    let (mut sx, mut sy, mut n) = (0.0f32, 0.0f32, 0usize);
+    for (_, _, p) in box_pixels(img, (x0, y0, x1, y1)) {
+        if crate::vision::pixel::chroma(p.map(f32::from)) >= min_chroma {
+            let h = hue(p).to_radians();
+            sx += h.cos();
+            sy += h.sin();
+            n += 1;
+        }
+    }
+    (n > 0).then(|| sy.atan2(sx).to_degrees().rem_euclid(360.0))
+}
+
+/// The pixels of a box (image pixels, clipped to the image).
+fn box_pixels(
+    img: &RgbImage,
+    (x0, y0, x1, y1): (f32, f32, f32, f32),
+) -> impl Iterator<Item = (u32, u32, [u8; 3])> + '_ {
+    let (w, h) = img.dimensions();
+    let xs = (x0.max(0.0).round() as u32)..(x1.max(0.0).round() as u32).min(w);
+    let ys = (y0.max(0.0).round() as u32)..(y1.max(0.0).round() as u32).min(h);
+    ys.flat_map(move |y| xs.clone().map(move |x| (x, y, img.get_pixel(x, y).0)))
+}
+
+/// The symbol of an icon cut by the image edge, from the colours of its visible part: every
+/// strongly coloured pixel of the cell's part in view (away from its lines and the markers on
+/// them) votes for the symbol whose hue on this board (the pieces read surely elsewhere) is
+/// nearer; one symbol must take [`TangoReadOptions::cut_icon_votes`] of enough votes. `None`
+/// when the board's two icons are not told apart by hue (a themed pair), or the part in view
+/// says too little.
+fn sliver_symbol(
+    ext: &Extended,
+    pieces: &[(Pos, Symbol)],
+    pos: Pos,
+    opts: &TangoReadOptions,
+) -> Option<Symbol> {
+    let [share, min_gap, min_chroma] = opts.cut_icon_votes?;
+    let g = &ext.grid;
+    let disc = |p: Pos| {
+        let (cx, cy) = g.center(p);
+        let (hw, hh) = (0.3 * g.cell_w, 0.3 * g.cell_h);
+        (cx - hw, cy - hh, cx + hw, cy + hh)
+    };
+    let reference = |symbol: Symbol| {
+        let hues: Vec<f32> = pieces
+            .iter()
+            .filter(|(_, s)| *s == symbol)
+            .filter_map(|&(p, _)| mean_hue(&ext.image, disc(p), min_chroma))
+            .collect();
+        let (sx, sy) = hues.iter().fold((0.0f32, 0.0f32), |(a, b), h| {
+            (a + h.to_radians().cos(), b + h.to_radians().sin())
+        });
+        (!hues.is_empty()).then(|| sy.atan2(sx).to_degrees().rem_euclid(360.0))
+    };
+    let (sun, moon) = (reference(Symbol::Sun)?, reference(Symbol::Moon)?);
+    if hue_gap(sun, moon) < 2.0 * min_gap {
+        return None;
+    }
+    // The cell's part in view: along the line 0.2..0.8 of the cell (off the markers between
+    // two of its cells), across it from 0.15 off the inner line to the capture's border.
+    let (x0, y0) = (
+        g.left + pos.col as f32 * g.cell_w,
+        g.top + pos.row as f32 * g.cell_h,
+    );
+    let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
+    let (aw, ah) = (0.2 * g.cell_w, 0.2 * g.cell_h);
+    let (iw, ih) = (0.15 * g.cell_w, 0.15 * g.cell_h);
+    let b = ext.border as f32;
+    let area = match ext.side {
+        Side::Left => (b, y0 + ah, x1 - iw, y1 - ah),
+        Side::Right => (x0 + iw, y0 + ah, b + 1.0, y1 - ah),
+        Side::Top => (x0 + aw, b, x1 - aw, y1 - ih),
+        Side::Bottom => (x0 + aw, y0 + ih, x1 - aw, b + 1.0),
+    };
+    let (mut for_sun, mut for_moon) = (0usize, 0usize);
+    for (_, _, p) in box_pixels(&ext.image, area) {
+        if crate::vision::pixel::chroma(p.map(f32::from)) < min_chroma {
+            continue;
+        }
+        let h = hue(p);
+        let (ds, dm) = (hue_gap(h, sun), hue_gap(h, moon));
+        if ds + min_gap <= dm {
+            for_sun += 1;
+        } else if dm + min_gap <= ds {
+            for_moon += 1;
+        }
+    }
+    let votes = for_sun + for_moon;
+    let cell_px = g.cell_w * g.cell_h;
+    if (votes as f32) < (0.01 * cell_px).max(6.0) {
+        return None;
+    }
+    if for_sun as f32 >= share * votes as f32 {
+        Some(Symbol::Sun)
+    } else if for_moon as f32 >= share * votes as f32 {
+        Some(Symbol::Moon)
+    } else {
+        None
+    }
 }
 
 /// The learned models' class probabilities of every cell and edge (empty when a model is
