@@ -152,3 +152,50 @@ fn a_queens_board_cut_at_an_image_edge_is_refused_as_cut_off_or_read_right() {
     // (`QueensLocateOptions::cut_read_min`).
     assert_eq!(read, 2, "both cuts read");
 }
+
+/// Cut deep into its outer column (38% in view), a Tango board's icons there show only a
+/// sliver: each is read from its colours against the board's own two icons
+/// (`TangoReadOptions::cut_icon_votes`), its given status doubted, and never as the other
+/// symbol.
+#[test]
+fn icons_cut_to_a_sliver_are_read_from_their_colours() {
+    let mut read = 0;
+    for name in [
+        "santipvz__tango_solver__sample2",
+        "wswebcreation__rn-tango__tango-222",
+        "darcipeoples__linkedin-solvers__208",
+        "santipvz__tango_solver__sample4",
+        "wswebcreation__rn-tango__tango-094",
+    ] {
+        let Some((img, grid, want)) = capture("tango", name) else {
+            return;
+        };
+        let whole = read_image(&img, &ReadOptions::default()).unwrap();
+        let cut = cut_left(&img, &grid, 0.62);
+        let reading = read_image(&cut, &ReadOptions::default()).expect("read at 38%");
+        let (Some(before), Some(after)) = (whole.tango_pieces(), reading.tango_pieces()) else {
+            panic!("{name}: Tango pieces");
+        };
+        let (Puzzle::Tango(t), snapsolve::puzzle::Solution::Tango { cells, .. }) =
+            (&reading.puzzle, &want)
+        else {
+            panic!("{name}: a Tango reading");
+        };
+        let cols = t.cols();
+        for r in 0..t.rows() {
+            let i = r * cols;
+            if let Some(s) = after[i] {
+                assert_eq!(
+                    Some(s),
+                    before[i],
+                    "{name}: r{}c1 read as the other icon",
+                    r + 1
+                );
+                assert_eq!(s, cells[i], "{name}: r{}c1 against the label", r + 1);
+                read += 1;
+            }
+        }
+    }
+    // 12 read; 2 without `cut_icon_votes`.
+    assert!(read >= 8, "cut icons read: {read}");
+}

@@ -236,6 +236,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.35x", 701932),
         ("scale-0.3x", 700712),
         ("scale-0.35x", 1502797),
+        ("cut-edge", 200358),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -76,10 +76,17 @@ pub struct QueensLocateOptions {
     /// ... CIE76 distance. Default 10.
     pub cut_edge_match: f32,
     /// When both sides' edge pixels match the lattice's colours (a light grey region is as
-    /// light as a light page), the cut side is the one whose edge pixels are not all of one
-    /// colour, within this CIE76 distance of their median, while the other's are (the page).
+    /// light as a light page), a side whose edge pixels are all within this CIE76 distance of
+    /// their median, of chroma under `cut_page_chroma`, is page, and the other is cut.
     /// Default 4.
     pub cut_edge_uniform: f32,
+    /// ... the page's chroma. Default 10.
+    pub cut_page_chroma: f32,
+    /// ... or, on a crop tight to the board, the one whose strip beyond the lattice is a
+    /// readable cut line (`cut_read_min`) with edge pixels of several colours, while the
+    /// other's strip is narrower than this share of a pitch (the board's frame at most).
+    /// Default 0.15.
+    pub cut_tight_strip: f32,
     /// A cut board's outer row or column is read from its visible part when that part is at
     /// least this share of a pitch wide and the image edge beside it is coloured like the
     /// board's cells (`cut_edge_share` of its points): every region colour shows in a strip
@@ -140,6 +147,8 @@ impl Default for QueensLocateOptions {
             cut_edge_match: 10.0,
             cut_read_min: 0.25,
             cut_edge_uniform: 4.0,
+            cut_page_chroma: 10.0,
+            cut_tight_strip: 0.15,
             border_reach: 0.15,
             min_border_support: 0.6,
             max_pitch_ratio: 1.12,
@@ -573,15 +582,32 @@ fn cut_side(
                 share_like(&ea, &palette, o.cut_edge_match),
                 share_like(&eb, &palette, o.cut_edge_match),
             );
-            // A page of one colour (a light grey region can match it) against cells of several.
-            let (ua, ub) = (
-                uniform(&ea, o.cut_edge_uniform),
-                uniform(&eb, o.cut_edge_uniform),
-            );
+            // A page: one neutral colour (a light grey region can match it).
+            let page = |e: &[Lab]| {
+                let mut v = e.to_vec();
+                uniform(e, o.cut_edge_uniform)
+                    && Lab::median(&mut v).is_some_and(|m| m.chroma() < o.cut_page_chroma)
+            };
+            let (pa, pb) = (page(&ea), page(&eb));
+            // A crop tight to the board on its other side: a strip of the frame's width at
+            // most, not a cut line's readable part (at least `cut_read_min` of a pitch).
+            let strip = |side: Side| match side {
+                Side::Left => left / pw,
+                Side::Right => (w - right) / pw,
+                Side::Top => top / ph,
+                Side::Bottom => (h - bottom) / ph,
+            };
             let share = o.cut_edge_share;
-            if (ca >= share && cb < 1.0 - share) || (ca >= share && ub && !ua) {
+            let is_cut = |c: f32, p: bool, me: Side, other: (f32, bool, Side)| {
+                c >= share
+                    && !p
+                    && (other.0 < 1.0 - share
+                        || other.1
+                        || (strip(other.2) < o.cut_tight_strip && strip(me) >= o.cut_read_min))
+            };
+            if is_cut(ca, pa, *a, (cb, pb, *b)) {
                 Some(*a)
-            } else if (cb >= share && ca < 1.0 - share) || (cb >= share && ua && !ub) {
+            } else if is_cut(cb, pb, *b, (ca, pa, *a)) {
                 Some(*b)
             } else {
                 None

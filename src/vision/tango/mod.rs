@@ -322,6 +322,11 @@ pub struct TangoReadOptions {
     /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
     /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
     pub cut_icon_votes: Option<[f32; 3]>,
+    /// With less than this share of the cut line in view, the markers between two of its
+    /// cells (drawn on its centre line, 0.08 of a cell either side) are out of view, and free:
+    /// read as none, a repair of a puzzle with several solutions may add the wrong clue in
+    /// their place. Default 0.6.
+    pub cut_markers_seen: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -409,6 +414,7 @@ impl Default for TangoReadOptions {
             weak_below: 0.8,
             cut_min_visible: 0.35,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
+            cut_markers_seen: 0.6,
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -733,11 +739,17 @@ struct Extended {
     lattice: TangoLattice,
     /// The image edge that cuts the board.
     side: Side,
+    /// The share of the cut row's or column's cells in view.
+    visible: f32,
     /// The capture's outermost pixel line at that edge, in the extended image (a column for
     /// left and right, a row for top and bottom).
     border: u32,
     /// The cells' ground the image was extended with.
     ground: [f32; 3],
+    /// The board's other colours that run on to the border without anything being cut there:
+    /// a given's shaded ground and the grid lines (a line between two cut cells meets the
+    /// border where the marker between them would).
+    plain: [[f32; 3]; 2],
 }
 
 impl Extended {
@@ -774,15 +786,15 @@ impl Extended {
                     Side::Left | Side::Right => (l, t),
                     Side::Top | Side::Bottom => (t, l),
                 };
-                x < w
-                    && y < h
-                    && self
-                        .image
-                        .get_pixel(x, y)
-                        .0
-                        .iter()
-                        .zip(self.ground)
+                let off = |p: [u8; 3], c: [f32; 3]| {
+                    p.iter()
+                        .zip(c)
                         .any(|(&v, g)| (f32::from(v) - g).abs() >= min_diff)
+                };
+                x < w && y < h && {
+                    let p = self.image.get_pixel(x, y).0;
+                    off(p, self.ground) && self.plain.iter().all(|&c| off(p, c))
+                }
             })
         })
     }
@@ -840,6 +852,53 @@ fn extend_cut(
         Theme::Dark => grounds.len() / 4,
     };
     let ground = *grounds.get(pick.min(grounds.len().saturating_sub(1)))?;
+    // A given's ground: the other end of the same order.
+    let shaded = match lattice.theme {
+        Theme::Light => grounds[grounds.len() / 10],
+        Theme::Dark => grounds[(grounds.len() * 9 / 10).min(grounds.len() - 1)],
+    };
+    // The grid lines: the inner lines' pixels between a cell's centre line and its corners
+    // (off the markers drawn on the centre lines), per-channel median.
+    let mut on_lines: Vec<[u8; 3]> = Vec::new();
+    for k in 1..g.cols {
+        let x = g.left + k as f32 * g.cell_w;
+        for r in 0..g.rows {
+            for f in [0.2, 0.8] {
+                let y = g.top + (r as f32 + f) * g.cell_h;
+                if x >= 0.0
+                    && y >= 0.0
+                    && (x.round() as u32) < img.width()
+                    && (y.round() as u32) < img.height()
+                {
+                    on_lines.push(img.get_pixel(x.round() as u32, y.round() as u32).0);
+                }
+            }
+        }
+    }
+    for k in 1..g.rows {
+        let y = g.top + k as f32 * g.cell_h;
+        for c in 0..g.cols {
+            for f in [0.2, 0.8] {
+                let x = g.left + (c as f32 + f) * g.cell_w;
+                if x >= 0.0
+                    && y >= 0.0
+                    && (x.round() as u32) < img.width()
+                    && (y.round() as u32) < img.height()
+                {
+                    on_lines.push(img.get_pixel(x.round() as u32, y.round() as u32).0);
+                }
+            }
+        }
+    }
+    let line = if on_lines.is_empty() {
+        ground
+    } else {
+        std::array::from_fn(|ch| {
+            let mut v: Vec<u8> = on_lines.iter().map(|p| p[ch]).collect();
+            v.sort_unstable();
+            f32::from(v[v.len() / 2])
+        })
+    };
     let fill = image::Rgb(ground.map(|v| v.round().clamp(0.0, 255.0) as u8));
     let pad = (missing + 0.25 * pitch).ceil() as u32;
     let (ew, eh, dx, dy) = match side {
@@ -868,6 +927,8 @@ fn extend_cut(
         side,
         border,
         ground,
+        plain: [shaded, line],
+        visible,
     })
 }
 
@@ -954,7 +1015,12 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         let Some(edge) = Edge::between(pair[0], pair[1]) else {
             continue;
         };
-        if ext.ink_at_border_near(ext.grid.edge_center(edge), 0.2, opts.marker_min_contrast) {
+        // Out of view, a marker there cannot be read as none: a repair of a puzzle with
+        // several solutions adds clues, and the one it needs may be the one the cut hides
+        // (cut-edge 200358: an `=` out of view, a repair turned a cut moon into a sun).
+        if ext.visible < opts.cut_markers_seen
+            || ext.ink_at_border_near(ext.grid.edge_center(edge), 0.2, opts.marker_min_contrast)
+        {
             reading.occluded.push(Element::Edge { edge });
         }
     }
