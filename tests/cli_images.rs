@@ -258,15 +258,22 @@ fn several_solutions_draw_the_differing_cells_and_a_cut_board_says_so() {
         drawn, s.image,
         "the overlay must show where the solutions differ"
     );
-    // A board cut by the image edge is refused as cut off (exit 7), not blamed on the givens.
-    let opts = SynthOptions {
-        variations: synth::Variations {
-            cut: Some(synth::Side::Left),
-            ..Default::default()
-        },
-        ..SynthOptions::default()
-    };
-    let (cut, _) = shot(&dir, "cut.png", &example("tango-six-givens.txt"), &opts);
+    // A board cut by the image edge with less than a third of its outer column in view is
+    // refused as cut off (exit 7), not blamed on the givens.
+    let p6 = example("tango-six-givens.txt");
+    let whole = synth::render(&p6, Some(&unique(&p6)), &SynthOptions::default()).unwrap();
+    let g = whole.grid;
+    let x0 = (g.left + 0.75 * g.cell_w).round() as u32;
+    let cut_img = image::imageops::crop_imm(
+        &whole.image,
+        x0,
+        0,
+        whole.image.width() - x0,
+        whole.image.height(),
+    )
+    .to_image();
+    let cut = dir.join("cut.png");
+    cut_img.save(&cut).unwrap();
     let o = run(&["solve", cut.to_str().unwrap()]);
     assert_eq!(code(&o), 7, "{}", stderr(&o));
     assert!(
