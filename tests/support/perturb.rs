@@ -70,9 +70,6 @@ pub enum Perturbation {
     /// column's width removed on the left (the first column is left at 65%). A refusal is a
     /// right answer here.
     CutBoard,
-    /// As `CutBoard`, with 55% of the first column's width removed (the first column is left
-    /// at 45%: its icons cut through the middle). A refusal is a right answer here.
-    CutDeep,
     /// Gaussian blur, sigma 1.2 px.
     Blur,
     /// Additive gaussian noise, sigma 8 (each channel), seeded.
@@ -92,6 +89,10 @@ pub enum Perturbation {
     Brighter,
     /// Gamma 1.4: `v' = 255 (v/255)^1.4` (darker midtones).
     Gamma14,
+    /// As `CutBoard`, with 55% of the first column's width removed (the first column is left
+    /// at 45%: its icons cut through the middle). A refusal is a right answer here. Declared
+    /// last: the case seeds mix in the declaration index, and the rows before keep theirs.
+    CutDeep,
 }
 
 impl Perturbation {

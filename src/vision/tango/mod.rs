@@ -307,13 +307,14 @@ pub struct TangoReadOptions {
     /// unique puzzle that was not the board's (scale-0.35x 44056). Default 0.8.
     pub weak_below: f32,
     /// A board cut at one image edge is read when at least this share of its outer row or
-    /// column is in view; its cells there are doubted (given or not cannot be told) or free
-    /// (an empty look may be a cut icon), and the markers inside that row or column are free
-    /// where a glyph runs on past the edge (one wholly out of view is read as none: a clue
-    /// missing never makes a wrong unique answer). Otherwise the board is refused as cut off.
-    /// 0.6 (the icon at a cell's centre and the markers beside it seen) refused 57 of the 75
-    /// Tango boards of `stress_variations 150 40`'s cut-edge row (a third to two thirds in
-    /// view); 0.35 answers 30 more of that row, none wrong (a sweep of 1,000). Default 0.35.
+    /// column is in view; its pieces there are doubted (given or not cannot be told), and
+    /// what the cut may hide there is free: a cell or marker something runs on past the edge
+    /// beside, a marker out of view (`cut_markers_seen`), a cell that may hold an icon out of
+    /// view (`cut_icons_seen`). Otherwise the board is refused as cut off. 0.6 refused 57 of
+    /// the 75 Tango boards of `stress_variations 150 40`'s cut-edge row (a third to two thirds
+    /// in view); 0.35 answered 30 more of that row; 0.27 answers the real captures cut to 30%
+    /// on any side (539 of 776 with fixtures, none wrong; renders cut to 27-37%: none wrong
+    /// in 600). Default 0.27.
     pub cut_min_visible: f32,
     /// An icon cut through by the image edge is read from the colours of its part in view:
     /// `[share, gap, chroma]`: pixels of at least `chroma` (max - min of R, G, B) vote for the
@@ -327,6 +328,12 @@ pub struct TangoReadOptions {
     /// read as none, a repair of a puzzle with several solutions may add the wrong clue in
     /// their place. Default 0.6.
     pub cut_markers_seen: f32,
+    /// With less than this share of the cut line in view, a cell there that looks empty may
+    /// hold an icon wholly out of view, and is free, as a marker out of view is. Icons are
+    /// centred: LinkedIn's (about 0.47 of a cell wide) reach 0.27 of the cell from its inner
+    /// line, a small themed one of 0.2 of a cell 0.4. 0.55 cost 25 answers of the perturbation
+    /// row `cut-board-45%` and closed no wrong one. Default 0.4.
+    pub cut_icons_seen: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -412,9 +419,10 @@ impl Default for TangoReadOptions {
             marker_line_band: 2,
             doubt_below: 0.5,
             weak_below: 0.8,
-            cut_min_visible: 0.35,
+            cut_min_visible: 0.27,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
             cut_markers_seen: 0.6,
+            cut_icons_seen: 0.4,
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -989,9 +997,11 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                 given_only: true,
             });
         } else if symbol_doubted
+            || ext.visible < opts.cut_icons_seen
             || ext.ink_at_border_near(ext.grid.center(pos), 0.4, opts.marker_min_contrast)
         {
-            // An icon cut through: its visible part's colours may still tell which.
+            // An icon cut through (or one wholly out of view): its visible part's colours may
+            // still tell which.
             match sliver_symbol(ext, &pieces_seen, pos, opts) {
                 Some(symbol) => {
                     reading
