@@ -209,3 +209,29 @@ fn icons_cut_to_a_sliver_are_read_from_their_colours() {
     // 12 read; 2 without `cut_icon_votes`.
     assert!(read >= 8, "cut icons read: {read}");
 }
+
+/// A Queens capture cut through its top row and its right column (a corner crop; half of each
+/// in view) leaves a square lattice of whole cells: it is refused as cut off, never read as a
+/// smaller board (the strip between the lattice and the image edge shows the board's colours,
+/// `ExtentOptions::min_strip_px`; this capture was answered wrong before).
+#[test]
+fn a_queens_board_cut_at_a_corner_is_not_read_as_a_smaller_board() {
+    for name in [
+        "santipvz__queen_solver__board3",
+        "santipvz__queen_solver__board8",
+    ] {
+        let Some((img, g, _)) = capture("queens", name) else {
+            return;
+        };
+        let y0 = (g.top + 0.5 * g.cell_h).round().max(1.0) as u32;
+        let x1 = ((g.left + g.width() - 0.5 * g.cell_w).round() as u32).min(img.width() - 1);
+        let corner = image::imageops::crop_imm(&img, 0, y0, x1, img.height() - y0).to_image();
+        match read_image(&corner, &ReadOptions::default()) {
+            Err(ReadError::CutOff { .. }) => {}
+            other => panic!(
+                "{name}: expected a cut-off refusal, got {:?}",
+                other.map(|r| r.grid)
+            ),
+        }
+    }
+}

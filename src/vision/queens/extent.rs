@@ -43,6 +43,14 @@ pub struct ExtentOptions {
     /// runs when the board's thick lines weigh at least this many times its thin ones.
     /// Default 1.5.
     pub min_thick_ratio: f32,
+    /// The strip between the lattice and the image edge is tested for the board's colours
+    /// (`strip_colours`) when at least this many pixels wide (narrower: the frame's width).
+    /// Default 3.
+    pub min_strip_px: f32,
+    /// ... and a strip colour of at least this chroma counts as the board's too, whatever
+    /// the lattice's palette: a board's surround (page, frame) is neutral, and a region that
+    /// lies wholly in the cut row and column is in no cell of the lattice. Default 15.
+    pub strip_min_chroma: f32,
 }
 
 impl Default for ExtentOptions {
@@ -55,6 +63,8 @@ impl Default for ExtentOptions {
             min_cells: 2,
             min_cell_lightness: 30.0,
             min_thick_ratio: 1.5,
+            min_strip_px: 3.0,
+            strip_min_chroma: 30.0,
         }
     }
 }
@@ -168,14 +178,19 @@ pub fn check_extent(
         .and_then(|d| page_colour(img).map(|p| (p, d)));
     let around = Beyond::sample(img, grid, samples, sample_opts);
     let levels = line_levels(grid, samples, o);
+    let like = |colour: Lab| {
+        let matches = |p: &Lab| p.delta_e(colour) <= o.match_distance;
+        let coloured = colour.chroma() > o.min_chroma && palette.iter().any(matches);
+        let unlike_page = page.is_some_and(|(p, d)| p.delta_e(colour) >= d);
+        coloured || (unlike_page && samples.cells.iter().any(|c| matches(&c.colour)))
+    };
     for (side, colours) in &around.sides {
         let (side, beyond) = (*side, grid.beyond(*side));
-        let continues = side_continues(colours, o, |colour| {
-            let matches = |p: &Lab| p.delta_e(colour) <= o.match_distance;
-            let coloured = colour.chroma() > o.min_chroma && palette.iter().any(matches);
-            let unlike_page = page.is_some_and(|(p, d)| p.delta_e(colour) >= d);
-            coloured || (unlike_page && samples.cells.iter().any(|c| matches(&c.colour)))
-        }) || levels.is_some_and(|l| region_continues(&around, side, l, o));
+        let continues = side_continues(colours, o, like)
+            || side_continues(&strip_colours(img, grid, side, o), o, |c| {
+                like(c) || c.chroma() >= o.strip_min_chroma
+            })
+            || levels.is_some_and(|l| region_continues(&around, side, l, o));
         if continues {
             return Err(if reaches_edge(img, &beyond, side) {
                 ReadError::CutOff { side }
@@ -276,6 +291,44 @@ pub fn coloured_beyond(around: &Beyond, o: &ExtentOptions) -> bool {
 fn side_continues(colours: &[Lab], o: &ExtentOptions, like: impl Fn(Lab) -> bool) -> bool {
     let matching = colours.iter().filter(|&&c| like(c)).count();
     matching >= o.min_cells && matching as f32 >= o.min_share * colours.len() as f32
+}
+
+/// The colours in the middle of the strip between the grid and the image edge on `side`, one
+/// per row (or column) off its centre line, when the strip is too narrow for the cells beyond
+/// to be sampled (their central half runs out of the image) and at least
+/// [`ExtentOptions::min_strip_px`] wide: a board cut through a row the locator did not see as
+/// cells (a corner crop cuts two sides, and the lattice left is square) shows its colours
+/// there. Empty otherwise.
+fn strip_colours(img: &RgbImage, g: &Grid, side: Side, o: &ExtentOptions) -> Vec<Lab> {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (gap, pitch) = match side {
+        Side::Left => (g.left, g.cell_w),
+        Side::Right => (w - (g.left + g.width()), g.cell_w),
+        Side::Top => (g.top, g.cell_h),
+        Side::Bottom => (h - (g.top + g.height()), g.cell_h),
+    };
+    if gap < o.min_strip_px || gap >= 0.75 * pitch {
+        return Vec::new();
+    }
+    let mid = gap / 2.0;
+    let at = |k: usize, across: bool| {
+        if across {
+            g.left + (k as f32 + 0.3) * g.cell_w
+        } else {
+            g.top + (k as f32 + 0.3) * g.cell_h
+        }
+    };
+    let points: Vec<(f32, f32)> = match side {
+        Side::Left => (0..g.rows).map(|r| (mid, at(r, false))).collect(),
+        Side::Right => (0..g.rows).map(|r| (w - mid, at(r, false))).collect(),
+        Side::Top => (0..g.cols).map(|c| (at(c, true), mid)).collect(),
+        Side::Bottom => (0..g.cols).map(|c| (at(c, true), h - mid)).collect(),
+    };
+    points
+        .into_iter()
+        .filter(|&(x, y)| x >= 0.0 && y >= 0.0 && x < w && y < h)
+        .map(|(x, y)| Lab::from_rgb(img.get_pixel(x as u32, y as u32).0))
+        .collect()
 }
 
 /// Whether the cell's central half lies inside the image.
