@@ -867,37 +867,36 @@ fn extend_cut(
     };
     // The grid lines: the inner lines' pixels between a cell's centre line and its corners
     // (off the markers drawn on the centre lines), per-channel median.
-    let mut on_lines: Vec<[u8; 3]> = Vec::new();
-    for k in 1..g.cols {
-        let x = g.left + k as f32 * g.cell_w;
-        for r in 0..g.rows {
-            for f in [0.2, 0.8] {
-                let y = g.top + (r as f32 + f) * g.cell_h;
-                if x >= 0.0
-                    && y >= 0.0
-                    && (x.round() as u32) < img.width()
-                    && (y.round() as u32) < img.height()
-                {
-                    on_lines.push(img.get_pixel(x.round() as u32, y.round() as u32).0);
-                }
-            }
-        }
-    }
-    for k in 1..g.rows {
-        let y = g.top + k as f32 * g.cell_h;
-        for c in 0..g.cols {
-            for f in [0.2, 0.8] {
-                let x = g.left + (c as f32 + f) * g.cell_w;
-                if x >= 0.0
-                    && y >= 0.0
-                    && (x.round() as u32) < img.width()
-                    && (y.round() as u32) < img.height()
-                {
-                    on_lines.push(img.get_pixel(x.round() as u32, y.round() as u32).0);
-                }
-            }
-        }
-    }
+    let vertical = (1..g.cols).flat_map(|k| {
+        (0..g.rows).flat_map(move |r| {
+            [0.2, 0.8].map(|f| {
+                (
+                    g.left + k as f32 * g.cell_w,
+                    g.top + (r as f32 + f) * g.cell_h,
+                )
+            })
+        })
+    });
+    let horizontal = (1..g.rows).flat_map(|k| {
+        (0..g.cols).flat_map(move |c| {
+            [0.2, 0.8].map(|f| {
+                (
+                    g.left + (c as f32 + f) * g.cell_w,
+                    g.top + k as f32 * g.cell_h,
+                )
+            })
+        })
+    });
+    let on_lines: Vec<[u8; 3]> = vertical
+        .chain(horizontal)
+        .filter(|&(x, y)| {
+            x >= 0.0
+                && y >= 0.0
+                && (x.round() as u32) < img.width()
+                && (y.round() as u32) < img.height()
+        })
+        .map(|(x, y)| img.get_pixel(x.round() as u32, y.round() as u32).0)
+        .collect();
     let line = if on_lines.is_empty() {
         ground
     } else {
