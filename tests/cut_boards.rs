@@ -235,3 +235,21 @@ fn a_queens_board_cut_at_a_corner_is_not_read_as_a_smaller_board() {
         }
     }
 }
+
+/// A dark phone capture of an 8x8 Tango board cut through its top row and its right column
+/// (a corner crop, 70% of each in view) is not read one row off: the lattice shifted a row
+/// down, onto the page, has a bottom row without grid lines (the buttons below continue its
+/// border), `TangoLocateOptions::min_outer_segments`. It was answered wrong before.
+#[test]
+fn a_tango_board_cut_at_a_corner_is_not_read_a_row_off() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/tango-8x8-dark-phone-in-progress.png");
+    let img = image::open(&path).unwrap().to_rgb8();
+    let g = read_image(&img, &ReadOptions::default()).unwrap().grid;
+    let y0 = (g.top + 0.3 * g.cell_h).round() as u32;
+    let x1 = (g.left + g.width() - 0.3 * g.cell_w).round() as u32;
+    let corner = image::imageops::crop_imm(&img, 0, y0, x1, img.height() - y0).to_image();
+    if let Ok(r) = read_image(&corner, &ReadOptions::default()) {
+        panic!("a corner crop read as a board at {:?}", r.grid);
+    }
+}

@@ -100,6 +100,10 @@ pub struct TangoLocateOptions {
     /// large misses the segments outside the board; lines between two grey givens can be
     /// invisible). Default 0.7.
     pub min_segment_frac: f32,
+    /// Least share of the interior line segments across each outer row and column of a board
+    /// that are covered (a block shifted a row off the board, onto a page whose buttons
+    /// continue its border, has an outer row without lines). Default 0.5.
+    pub min_outer_segments: f32,
     /// Largest mean coverage of the interior lines just beyond any one side of the board (a
     /// lattice shifted a row off the board has the board's lines running on past one side).
     /// Default 0.5.
@@ -205,6 +209,7 @@ impl Default for TangoLocateOptions {
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
             max_side_overshoot: 0.5,
+            min_outer_segments: 0.5,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
