@@ -188,3 +188,39 @@ fn perturbation_suite() {
         "wrong answers shown as certain:\n{wrong:?}"
     );
 }
+
+/// A light Queens capture brightened by 25% (`v' = min(255, 1.25 v)`) loses its palest region
+/// to white: the board check still takes it as Queens, since nearly every other region keeps
+/// a colour of its own (`CheckOptions::blank_regions_short`), and it is answered right. Both
+/// were refused as "not a Queens board" before.
+#[test]
+fn a_queens_board_with_a_region_brightened_to_white_is_read() {
+    use snapsolve::answer::solve_reading;
+    use snapsolve::certify::CertifyOptions;
+    use snapsolve::pipeline::{ReadOptions, read_image};
+    use snapsolve::solve::SolveOptions;
+    let Some(realshots) = shared_data::shared_path("realshots") else {
+        eprintln!("skipped: ../shared/realshots is not beside the checkout");
+        return;
+    };
+    let (shots, _) = perturb::load_dir(&realshots).expect("realshots");
+    let names = [
+        "EmmettMyers__Queens-Bot__test2",
+        "ryan-zhao313__queens-solver__256",
+    ];
+    for name in names {
+        let case = shots
+            .iter()
+            .find(|c| c.name.contains(name))
+            .expect("the capture is labelled");
+        let img = perturb::darker(&perturb::load_image(&case.path).unwrap(), 1.25);
+        let reading = read_image(&img, &ReadOptions::default()).expect("a Queens board");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .expect("solved");
+        assert_eq!(solved.answer(), Some(&case.answer), "{name}");
+    }
+}

@@ -41,6 +41,10 @@ pub struct CheckOptions {
     /// Largest share of uncoloured cells (Queens regions are all coloured or light grey).
     /// Default 0.25.
     pub max_blank_share: f32,
+    /// ...unless the coloured cells show at least N minus this many distinct colours: a pale
+    /// region clipped to white in a brightened capture (two near-equal pale regions count as
+    /// one colour). Tango and Zip lattices show at most three colours. Default 2.
+    pub blank_regions_short: usize,
     /// Cells whose region confidence is below this are reported as doubts. Default 0.6.
     pub doubt_below: f32,
     /// The page theme is the median luma of points this far outside the board, as a fraction
@@ -69,6 +73,7 @@ impl Default for CheckOptions {
             blank_light: 96.0,
             blank_dark: 25.0,
             max_blank_share: 0.25,
+            blank_regions_short: 2,
             doubt_below: 0.6,
             theme_pad: 0.35,
             theme_steps: 20,
@@ -133,7 +138,18 @@ pub fn check(
         .filter(|c| c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark))
         .count();
     let blank_share = blank as f32 / cols.len().max(1) as f32;
-    if blank_share > o.max_blank_share {
+    // Many uncoloured cells: another game's lattice, unless nearly every region still has
+    // its own colour.
+    let coloured: Vec<Lab> = cols
+        .iter()
+        .filter(|c| {
+            !(c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark))
+        })
+        .copied()
+        .collect();
+    let too_blank = blank_share > o.max_blank_share
+        && distinct(&coloured, o.colour_tolerance) + o.blank_regions_short < n;
+    if too_blank {
         colour_score = 0.0;
     }
     let weights: Vec<f32> = s.right.iter().chain(&s.down).copied().collect();
@@ -141,7 +157,7 @@ pub fn check(
         / weights.len().max(1) as f32;
     let support = located.seen.max(lines).min(1.0);
     let score = support * colour_score;
-    let reason = if blank_share > o.max_blank_share {
+    let reason = if too_blank {
         format!("{blank} of the {} cells are white or black", cols.len())
     } else if colour_score < support {
         format!("only {k} distinct cell colours for {n} regions")
