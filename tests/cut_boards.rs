@@ -237,9 +237,10 @@ fn a_queens_board_cut_at_a_corner_is_not_read_as_a_smaller_board() {
 }
 
 /// A dark phone capture of an 8x8 Tango board cut through its top row and its right column
-/// (a corner crop, 70% of each in view) is not read one row off: the lattice shifted a row
-/// down, onto the page, has a bottom row without grid lines (the buttons below continue its
-/// border), `TangoLocateOptions::min_outer_segments`. It was answered wrong before.
+/// (a corner crop, 70% of each in view) is refused as cut off, not read one row off onto the
+/// page below (the buttons there continue the board's border): the cut row's lines running on
+/// past the shifted block's top reject it, now that the extent search reaches that row
+/// (`TangoLocateOptions::extent_window`). It was answered wrong before.
 #[test]
 fn a_tango_board_cut_at_a_corner_is_not_read_a_row_off() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -249,7 +250,11 @@ fn a_tango_board_cut_at_a_corner_is_not_read_a_row_off() {
     let y0 = (g.top + 0.3 * g.cell_h).round() as u32;
     let x1 = (g.left + g.width() - 0.3 * g.cell_w).round() as u32;
     let corner = image::imageops::crop_imm(&img, 0, y0, x1, img.height() - y0).to_image();
-    if let Ok(r) = read_image(&corner, &ReadOptions::default()) {
-        panic!("a corner crop read as a board at {:?}", r.grid);
+    match read_image(&corner, &ReadOptions::default()) {
+        Err(ReadError::CutOff { .. }) => {}
+        other => panic!(
+            "expected a cut-off refusal, got {:?}",
+            other.map(|r| r.grid)
+        ),
     }
 }

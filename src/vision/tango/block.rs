@@ -216,9 +216,6 @@ fn judge(
         return None;
     }
     let cut = borders(seg, (i0, j0, n), opts)?;
-    if !outer_lines_hold_lines(seg, (i0, j0, n), opts) {
-        return None;
-    }
     if coarser_than_lines(seg, r, (i0, j0, n), mean, opts) {
         return None;
     }
@@ -261,24 +258,6 @@ fn borders(
         }
     }
     Some(cut)
-}
-
-/// Whether each outer row and column of the block has the grid lines across it that a board's
-/// line has: at least [`TangoLocateOptions::min_outer_segments`] of its interior segments
-/// covered. A block shifted a row off the board onto the page (when the board's own outer row
-/// is cut by the image edge) has a last row without lines, its mean line coverage still high.
-fn outer_lines_hold_lines(
-    seg: &Segments,
-    (i0, j0, n): (usize, usize, usize),
-    opts: &TangoLocateOptions,
-) -> bool {
-    let share = |covered: &dyn Fn(usize) -> f32| {
-        (1..n).filter(|&k| covered(k) >= opts.segment_ok).count() as f32 / (n - 1) as f32
-    };
-    [0, n - 1].into_iter().all(|b| {
-        share(&|k| seg.v[i0 + k][j0 + b]) >= opts.min_outer_segments
-            && share(&|k| seg.hz[j0 + k][i0 + b]) >= opts.min_outer_segments
-    })
 }
 
 /// Whether grid lines run through the block's cells: a lattice at a coarser pitch than the lines

@@ -100,10 +100,6 @@ pub struct TangoLocateOptions {
     /// large misses the segments outside the board; lines between two grey givens can be
     /// invisible). Default 0.7.
     pub min_segment_frac: f32,
-    /// Least share of the interior line segments across each outer row and column of a board
-    /// that are covered (a block shifted a row off the board, onto a page whose buttons
-    /// continue its border, has an outer row without lines). Default 0.5.
-    pub min_outer_segments: f32,
     /// Largest mean coverage of the interior lines just beyond any one side of the board (a
     /// lattice shifted a row off the board has the board's lines running on past one side).
     /// Default 0.5.
@@ -112,7 +108,10 @@ pub struct TangoLocateOptions {
     /// at the border; a part of a larger lattice fails this). Default 0.5.
     pub max_overshoot: f32,
     /// The board is searched within this many cells around a lattice proposal (a proposal can
-    /// be a part of the board or off by a cell). Default 4.
+    /// be a part of the board or off by a cell). A whole 8x8 board's side: a proposal found on
+    /// a board's lower rows must still see the row cut by the image edge above them, whose
+    /// lines running on past a block shifted a row down onto the page reject that block (4
+    /// missed it on a corner crop, read a row off and answered wrong). Default 8.
     pub extent_window: usize,
     /// A missing border line is accepted when it lies within this fraction of the pitch of the
     /// image edge (a crop without margin). Default 0.2.
@@ -205,11 +204,10 @@ impl Default for TangoLocateOptions {
             segment_inset: 0.12,
             segment_ok: 0.5,
             edge_margin: 0.2,
-            extent_window: 4,
+            extent_window: 8,
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
             max_side_overshoot: 0.5,
-            min_outer_segments: 0.5,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
