@@ -52,6 +52,11 @@ pub struct ExtentOptions {
     /// lies wholly in the cut row and column is in no cell of the lattice. 15 refused three
     /// real phone captures whose margin is tinted. Default 30.
     pub strip_min_chroma: f32,
+    /// A cell beyond the lattice of at least this chroma counts as the board's, whatever the
+    /// lattice's palette: a board's surround is neutral, and regions lying wholly in an outer
+    /// ring of the board (two L-shaped regions around a 7x7 of thick-framed regions) are in no
+    /// cell of the inner lattice, which was read as the board on a grey margin. Default 30.
+    pub beyond_min_chroma: f32,
 }
 
 impl Default for ExtentOptions {
@@ -66,6 +71,7 @@ impl Default for ExtentOptions {
             min_thick_ratio: 1.5,
             min_strip_px: 3.0,
             strip_min_chroma: 30.0,
+            beyond_min_chroma: 30.0,
         }
     }
 }
@@ -187,11 +193,12 @@ pub fn check_extent(
     };
     for (side, colours) in &around.sides {
         let (side, beyond) = (*side, grid.beyond(*side));
-        let continues = side_continues(colours, o, like)
-            || side_continues(&strip_colours(img, grid, side, o), o, |c| {
-                like(c) || c.chroma() >= o.strip_min_chroma
-            })
-            || levels.is_some_and(|l| region_continues(&around, side, l, o));
+        let continues =
+            side_continues(colours, o, |c| like(c) || c.chroma() >= o.beyond_min_chroma)
+                || side_continues(&strip_colours(img, grid, side, o), o, |c| {
+                    like(c) || c.chroma() >= o.strip_min_chroma
+                })
+                || levels.is_some_and(|l| region_continues(&around, side, l, o));
         if continues {
             return Err(if reaches_edge(img, &beyond, side) {
                 ReadError::CutOff { side }

@@ -216,6 +216,9 @@ fn judge(
         return None;
     }
     let cut = borders(seg, (i0, j0, n), opts)?;
+    if open_outer_line(seg, (i0, j0, n), opts) {
+        return None;
+    }
     if coarser_than_lines(seg, r, (i0, j0, n), mean, opts) {
         return None;
     }
@@ -258,6 +261,30 @@ fn borders(
         }
     }
     Some(cut)
+}
+
+/// Whether an outer row or column of the block is page, not board: fewer than
+/// [`TangoLocateOptions::min_outer_segments`] of the line segments across it are covered
+/// **and** its outer border is not drawn (the block's border lies at the image edge). A
+/// board cropped with a margin about a cell wide fits an 8x8 block whose outer ring is that
+/// margin (its lattice lines cover six of eight cells, enough for the coverage tests). A
+/// board's own outer line has its border drawn, or the segments across it (a line of givens
+/// can hide them: the border then shows).
+fn open_outer_line(
+    seg: &Segments,
+    (i0, j0, n): (usize, usize, usize),
+    opts: &TangoLocateOptions,
+) -> bool {
+    let share = |covered: &dyn Fn(usize) -> f32| {
+        (1..n).filter(|&k| covered(k) >= opts.segment_ok).count() as f32 / (n - 1) as f32
+    };
+    [(0, 0), (n - 1, n)].into_iter().any(|(b, k)| {
+        let row_open = share(&|m| seg.v[i0 + m][j0 + b]) < opts.min_outer_segments
+            && seg.hline(j0 + k, i0, n) < opts.segment_ok;
+        let col_open = share(&|m| seg.hz[j0 + m][i0 + b]) < opts.min_outer_segments
+            && seg.vline(i0 + k, j0, n) < opts.segment_ok;
+        row_open || col_open
+    })
 }
 
 /// Whether grid lines run through the block's cells: a lattice at a coarser pitch than the lines

@@ -100,6 +100,10 @@ pub struct TangoLocateOptions {
     /// large misses the segments outside the board; lines between two grey givens can be
     /// invisible). Default 0.7.
     pub min_segment_frac: f32,
+    /// An outer row or column of a board whose border is not drawn (at the image edge) needs
+    /// at least this share of the line segments across it covered: else it is page, a margin
+    /// about a cell wide around a smaller board. Default 0.5.
+    pub min_outer_segments: f32,
     /// Largest mean coverage of the interior lines just beyond any one side of the board (a
     /// lattice shifted a row off the board has the board's lines running on past one side).
     /// Default 0.5.
@@ -208,6 +212,7 @@ impl Default for TangoLocateOptions {
             max_overshoot: 0.5,
             min_segment_frac: 0.7,
             max_side_overshoot: 0.5,
+            min_outer_segments: 0.5,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
