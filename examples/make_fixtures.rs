@@ -375,6 +375,7 @@ fn main() -> Result<(), String> {
                 straightened: None,
                 icons: None,
                 pieces_as_givens: false,
+                no_given_shading: false,
                 small_glyphs: false,
                 overlay_seen: false,
                 red_stripes: false,

@@ -466,6 +466,25 @@ fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
     (cols == (0..n).collect::<Vec<_>>()).then_some(Solution::Queens { crowns: col })
 }
 
+/// Tango: a reading with pieces but no given, nothing doubted, occluded, striped or cut: the
+/// given shading was not seen ([`CertifyOptions::pieces_when_unshaded`]).
+fn given_shading_lost(reading: &Reading) -> bool {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return false;
+    };
+    t.givens().next().is_none()
+        && reading
+            .placed
+            .iter()
+            .any(|p| matches!(p, Placed::Symbol { .. }))
+        && reading.doubts.is_empty()
+        && reading.weak.is_empty()
+        && reading.occluded.is_empty()
+        && !reading.overlay_seen
+        && reading.cut.is_none()
+        && !reading.pieces_as_givens
+}
+
 /// Solves a reading and checks the placed pieces.
 pub fn solve_reading(
     mut reading: Reading,
@@ -474,6 +493,19 @@ pub fn solve_reading(
 ) -> Result<SolvedImage, SolveError> {
     let t = Instant::now();
     let mut report = solve::solve(&reading.puzzle, opts)?;
+    if certify.pieces_when_unshaded
+        && matches!(report.outcome, Outcome::Several { .. })
+        && given_shading_lost(&reading)
+    {
+        let mut as_givens = reading.clone();
+        as_givens.take_pieces_as_givens();
+        as_givens.no_given_shading = true;
+        let again = solve::solve(&as_givens.puzzle, opts)?;
+        if matches!(again.outcome, Outcome::Unique(_)) {
+            reading = as_givens;
+            report = again;
+        }
+    }
     // A complete board that solves the puzzle as read when that puzzle has several solutions
     // (markers washed out by the win shimmer): it keeps the rules, every given and every
     // marker read, and a true marker it broke would be striped, so it is the answer

@@ -222,6 +222,11 @@ pub struct Reading {
     /// brightened until its light greys are white); the board was placed from its pieces and
     /// markers, and every piece was taken as a given.
     pub pieces_as_givens: bool,
+    /// Tango: no piece showed a given's shading (every LinkedIn Tango puzzle has givens: a
+    /// capture whose contrast or brightness washed the light grey out), the puzzle as read had
+    /// several solutions, and with every piece taken as a given it has one
+    /// ([`crate::certify::CertifyOptions::pieces_when_unshaded`]); `pieces_as_givens` is set too.
+    pub no_given_shading: bool,
     /// Tango: the board's marker glyphs are small (most in the small-glyph model's range,
     /// [`crate::vision::tango::TangoReadOptions::marker_small_px`]): glyphs read surely there
     /// may rest on a learned view alone, so a repair is vouched for as if one override showed
@@ -254,6 +259,19 @@ impl Reading {
     /// The game read.
     pub fn game(&self) -> Game {
         self.puzzle.game()
+    }
+
+    /// Tango: every placed piece becomes a given, and [`Reading::pieces_as_givens`] is set
+    /// (a board whose given shading cannot be seen).
+    pub fn take_pieces_as_givens(&mut self) {
+        if let Puzzle::Tango(t) = &mut self.puzzle {
+            for p in self.placed.drain(..) {
+                if let Placed::Symbol { pos, symbol } = p {
+                    t.set_given(pos, Some(symbol));
+                }
+            }
+        }
+        self.pieces_as_givens = true;
     }
 
     /// Tango: the piece seen on every cell, row-major (its given, or the symbol the player
@@ -297,6 +315,7 @@ impl Reading {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            no_given_shading: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

@@ -122,3 +122,73 @@ fn markers_place_a_row_or_column_without_pieces() {
         );
     }
 }
+
+/// `v' = 128 + 1.2 (v - 128)` per channel: the light grey of a given clips to white while
+/// the grid lines stay.
+fn more_contrast(img: &RgbImage) -> RgbImage {
+    let mut out = img.clone();
+    for v in out.iter_mut() {
+        *v = (128.0 + 1.2 * (f32::from(*v) - 128.0))
+            .round()
+            .clamp(0.0, 255.0) as u8;
+    }
+    out
+}
+
+/// Real in-progress captures at 1.2 times the contrast: their givens lose their shading and
+/// are read as placed, the puzzle as read (markers only) has several solutions, and with
+/// every piece taken as a given it has the label's (`CertifyOptions::pieces_when_unshaded`).
+/// With one of the player's pieces turned to the other symbol (a mistake), no answer is given.
+#[test]
+fn givens_washed_out_by_contrast_are_taken_from_the_pieces() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        eprintln!("skipped: ../shared/realshots is not beside the checkout");
+        return;
+    };
+    for name in [
+        "wswebcreation__rn-tango__tango-470",
+        "wswebcreation__rn-tango__tango-430",
+    ] {
+        let img = more_contrast(&shared_data::open_capture(
+            &root.join(format!("tango/{name}.png")),
+        ));
+        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+        let snapsolve::solve::Outcome::Unique(want) =
+            snapsolve::solve::solve(&format::parse(&label).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .outcome
+        else {
+            panic!("{name}: the label has one solution")
+        };
+        let reading = read_image(&img, &ReadOptions::default()).expect("a board");
+        let mut mistaken = reading.clone();
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert!(solved.reading.no_given_shading, "{name}");
+        assert_eq!(solved.answer(), Some(&want), "{name}");
+        // A piece the player placed (no given there in the label) turned: no solution agrees
+        // with every piece.
+        let snapsolve::puzzle::Puzzle::Tango(t) = format::parse(&label).unwrap() else {
+            panic!("{name}: a Tango label")
+        };
+        let turned = mistaken.placed.iter_mut().find_map(|p| match p {
+            snapsolve::board::Placed::Symbol { pos, symbol } if t.given(*pos).is_none() => {
+                Some(symbol)
+            }
+            _ => None,
+        });
+        let symbol = turned.expect("a placed piece");
+        *symbol = symbol.other();
+        let solved = solve_reading(
+            mistaken,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(solved.answer(), None, "{name}: {}", solved.outcome_name());
+    }
+}

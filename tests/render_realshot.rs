@@ -61,6 +61,7 @@ fn overlay_on_a_real_tango_screenshot() {
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        no_given_shading: false,
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,

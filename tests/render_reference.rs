@@ -98,6 +98,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        no_given_shading: false,
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,

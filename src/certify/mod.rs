@@ -64,6 +64,13 @@ pub struct CertifyOptions {
     /// then picks the wrong one). The pieces only veto a repair, they never make one.
     /// Default 0.
     pub max_repair_wrong_pieces: usize,
+    /// Tango: a reading with no given at all (every LinkedIn Tango puzzle has some: their
+    /// light grey was washed out, by raised contrast or brightness) whose puzzle has several
+    /// solutions, read without a doubt, is solved again with every piece taken as a given; a
+    /// unique solution then is the answer. The true givens are among the pieces, so when the
+    /// pieces and markers are read right the true solution agrees with them all, or, when a
+    /// piece is the player's mistake, no solution does. Default true.
+    pub pieces_when_unshaded: bool,
     /// Queens: when the player's crowns as read break a rule (two in a line, or touching)
     /// with no rule-break stripes seen, which LinkedIn never shows, an answer calling more
     /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
@@ -147,6 +154,7 @@ impl Default for CertifyOptions {
             several_adds_only: true,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
+            pieces_when_unshaded: true,
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,

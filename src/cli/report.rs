@@ -246,6 +246,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
         "straightened_degrees": r.straightened,
         "pieces_as_givens": r.pieces_as_givens,
+        "no_given_shading": r.no_given_shading,
         "cut_side": r.cut.map(|s| s.name()),
         "icons": r.icons.map(|i| json!({
             "themed": i.themed,
@@ -298,7 +299,11 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
             "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
         );
     }
-    if r.pieces_as_givens {
+    if r.no_given_shading {
+        out += "# no piece shows a given's shading (washed out by the capture's contrast or \
+                brightness) and the puzzle as read has several solutions: every piece taken as \
+                a given\n";
+    } else if r.pieces_as_givens {
         out += "# no grid lines or given shading visible (a capture brightened to white): the \
                 board was placed from its icons and every piece taken as a given\n";
     }
@@ -605,6 +610,7 @@ mod tests {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            no_given_shading: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

@@ -405,6 +405,7 @@ mod tests {
             straightened: None,
             icons: None,
             pieces_as_givens: false,
+            no_given_shading: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

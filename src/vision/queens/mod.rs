@@ -376,6 +376,7 @@ fn read_into(
         straightened: None,
         icons: None,
         pieces_as_givens: false,
+        no_given_shading: false,
         small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,

@@ -719,7 +719,9 @@ fn read_into(
     let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
     if from_pieces.is_some() && no_givens {
         // No grid lines and no given shading either.
-        pieces_as_givens(&mut reading);
+        // Every piece becomes a given (see [`sparse`] for why that cannot turn into a wrong
+        // answer).
+        reading.take_pieces_as_givens();
     }
     if let Some(ext) = &extended {
         doubt_cut_line(&mut reading, ext, opts);
@@ -1340,19 +1342,6 @@ pub fn check_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Result<(), Re
     Ok(())
 }
 
-/// A board placed from its pieces whose cells show no given shading: every piece becomes a
-/// given (see [`sparse`] for why that cannot turn into a wrong answer).
-fn pieces_as_givens(reading: &mut Reading) {
-    if let Puzzle::Tango(t) = &mut reading.puzzle {
-        for p in reading.placed.drain(..) {
-            if let Placed::Symbol { pos, symbol } = p {
-                t.set_given(pos, Some(symbol));
-            }
-        }
-    }
-    reading.pieces_as_givens = true;
-}
-
 /// Reads cells and markers on a known grid.
 pub fn read_on_grid(
     img: &RgbImage,
@@ -1515,6 +1504,7 @@ fn assemble(
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
+        no_given_shading: false,
         small_glyphs,
         red_stripes: false,
         overlay_seen: cells.iter().any(|c| c.striped(opts))
