@@ -29,6 +29,8 @@ pub struct ReadOptions {
     pub decode: DecodeOptions,
     /// Smoothing a noisy capture before the readers run.
     pub denoise: DenoiseOptions,
+    /// Reading a refused capture again with its colour cast taken out.
+    pub cast: crate::vision::cast::CastOptions,
     /// Straightening a tilted capture before the readers run.
     pub deskew: DeskewOptions,
     /// Tango reader options.
@@ -55,6 +57,7 @@ impl Default for ReadOptions {
             game: None,
             decode: DecodeOptions::default(),
             denoise: DenoiseOptions::default(),
+            cast: crate::vision::cast::CastOptions::default(),
             deskew: DeskewOptions::default(),
             tango: TangoReadOptions::default(),
             queens: QueensReadOptions::default(),
@@ -105,6 +108,9 @@ pub struct ReadTrace {
     /// The noise measured on a capture that was smoothed before reading (luma standard
     /// deviation); `None` when it was read as it is.
     pub noise_sigma: Option<f32>,
+    /// The per-channel gains of a capture read again with its colour cast taken out (both
+    /// readers refused it as it is: [`crate::vision::cast`]); `None` when read as it is.
+    pub cast_gains: Option<[f32; 3]>,
     /// Wall time of each stage, in order (`denoise`, `deskew`, `cue`, the readers in the order
     /// they ran, `occlusion`, `resolve`).
     pub timings: Vec<(&'static str, Duration)>,
@@ -133,8 +139,31 @@ impl Traced {
 /// the colours ([`crate::vision::cue`]) picks the reader that goes first; the other runs only
 /// when the first refuses the image or reads it with little confidence
 /// ([`ReadOptions::skip_second_above`]). Each reader refuses boards of the other game, and
-/// when both accept, the more confident reading wins ([`choose`]).
+/// when both accept, the more confident reading wins ([`choose`]). A capture both refuse is
+/// read again with its colour cast taken out, when it has one ([`crate::vision::cast`]).
 pub fn read(original: &RgbImage, opts: &ReadOptions) -> Traced {
+    let first = read_as_is(original, opts);
+    if first.reading.is_ok() {
+        return first;
+    }
+    let Some((neutral, gains)) = crate::vision::cast::neutralise(original, &opts.cast) else {
+        return first;
+    };
+    let mut again = read_as_is(&neutral, opts);
+    if again.reading.is_err() {
+        return first;
+    }
+    again.trace.cast_gains = Some(gains);
+    // The answer is drawn on the original (turned like the image read when it was tilted).
+    again.straightened = again.straightened.map(|s| Straightened {
+        image: turn(original, s.tilt),
+        tilt: s.tilt,
+    });
+    again
+}
+
+/// [`read`] without the second look at a capture with a colour cast.
+fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let mut trace = ReadTrace::default();
     let smoothed = timed(&mut trace, "denoise", || smooth(original, &opts.denoise));
     trace.noise_sigma = smoothed.as_ref().map(|s| s.sigma);

@@ -11,6 +11,7 @@
 //! - [`debug`]: `--debug-dir` pictures drawn from a reader's trace.
 
 pub mod blob;
+pub mod cast;
 pub mod cue;
 pub mod debug;
 pub mod decode;

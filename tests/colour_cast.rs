@@ -1,0 +1,67 @@
+//! A capture with a colour cast (a warm or cool white balance) tints the page, every Tango
+//! cell's ground and the margin around a Queens board; both readers refuse it as it is. It is
+//! read again with the surround made neutral (`vision::cast`), and answered right; the answer
+//! is drawn on the original.
+
+use image::RgbImage;
+use snapsolve::answer::solve_reading;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::format;
+use snapsolve::pipeline::{ReadOptions, read};
+use snapsolve::solve::{Outcome, SolveOptions, solve};
+
+#[path = "support/shared.rs"]
+mod shared_data;
+
+/// Each channel scaled by `f` (clipped at 255).
+fn cast(img: &RgbImage, f: [f32; 3]) -> RgbImage {
+    let mut out = img.clone();
+    for p in out.pixels_mut() {
+        for k in 0..3 {
+            p.0[k] = (f32::from(p.0[k]) * f[k]).round().min(255.0) as u8;
+        }
+    }
+    out
+}
+
+#[test]
+fn captures_with_a_warm_or_cool_cast_are_read_neutralised() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        eprintln!("skipped: ../shared/realshots is not beside the checkout");
+        return;
+    };
+    let warm = [1.0, 0.93, 0.78];
+    let cool = [0.85, 0.95, 1.0];
+    for (name, game, f) in [
+        ("wswebcreation__rn-tango__tango-470", "tango", warm),
+        ("santipvz__tango_solver__sample2", "tango", cool),
+        ("darcipeoples__linkedin-solvers__2025-05-04", "queens", warm),
+    ] {
+        let img = shared_data::open_capture(&root.join(format!("{game}/{name}.png")));
+        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+        let Outcome::Unique(want) =
+            solve(&format::parse(&label).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .outcome
+        else {
+            panic!("{name}: the label has one solution")
+        };
+        let opts = ReadOptions::default();
+        let tinted = cast(&img, f);
+        let traced = read(&tinted, &opts);
+        assert!(
+            traced.trace.cast_gains.is_some(),
+            "{name}: read neutralised"
+        );
+        let reading = traced.reading.expect("a board");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(solved.answer(), Some(&want), "{name}");
+        // The untinted capture is read as it is.
+        assert!(read(&img, &opts).trace.cast_gains.is_none(), "{name}");
+    }
+}
