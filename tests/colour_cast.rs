@@ -17,8 +17,8 @@ mod shared_data;
 fn cast(img: &RgbImage, f: [f32; 3]) -> RgbImage {
     let mut out = img.clone();
     for p in out.pixels_mut() {
-        for k in 0..3 {
-            p.0[k] = (f32::from(p.0[k]) * f[k]).round().min(255.0) as u8;
+        for (v, g) in p.0.iter_mut().zip(f) {
+            *v = (f32::from(*v) * g).round().min(255.0) as u8;
         }
     }
     out
