@@ -65,3 +65,41 @@ fn captures_with_a_warm_or_cool_cast_are_read_neutralised() {
         assert!(read(&img, &opts).trace.cast_gains.is_none(), "{name}");
     }
 }
+
+/// An inverted capture turns the moon orange and the sun blue: the icons are named by their
+/// shapes (the sun is the disc, `TangoReadOptions::shape_names_icons`), the pair is reported
+/// as a themed one, and the answer is the label's (it had S and M swapped before).
+#[test]
+fn an_inverted_capture_names_its_icons_by_shape() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        eprintln!("skipped: ../shared/realshots is not beside the checkout");
+        return;
+    };
+    for name in [
+        "wswebcreation__rn-tango__tango-470",
+        "wswebcreation__rn-tango__tango-430",
+    ] {
+        let img = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
+        let mut inverted = img.clone();
+        image::imageops::invert(&mut inverted);
+        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+        let Outcome::Unique(want) =
+            solve(&format::parse(&label).unwrap(), &SolveOptions::default())
+                .unwrap()
+                .outcome
+        else {
+            panic!("{name}: the label has one solution")
+        };
+        let reading = read(&inverted, &ReadOptions::default())
+            .reading
+            .expect("a board");
+        assert!(reading.icons.is_some_and(|i| i.themed), "{name}");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(solved.answer(), Some(&want), "{name}");
+    }
+}

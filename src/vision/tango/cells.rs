@@ -304,6 +304,28 @@ pub(super) fn icon_pair(cells: &[CellRead], opts: &TangoReadOptions) -> Option<I
     })
 }
 
+/// Swaps the names of the two icon kinds when the kind named moon fills its boxes by at
+/// least `margin` more, on average, than the kind named sun (at least two of each): the sun
+/// is the disc ([`TangoReadOptions::shape_names_icons`]).
+pub(super) fn name_by_shape(cells: &mut [CellRead], margin: f32) {
+    let mean_fill = |want: Symbol| {
+        let f: Vec<f32> = cells
+            .iter()
+            .filter(|c| c.symbol == Some(want))
+            .map(|c| c.fill)
+            .collect();
+        (f.len() >= 2).then(|| f.iter().sum::<f32>() / f.len() as f32)
+    };
+    let (Some(sun), Some(moon)) = (mean_fill(Symbol::Sun), mean_fill(Symbol::Moon)) else {
+        return;
+    };
+    if moon >= sun + margin {
+        for c in cells.iter_mut() {
+            c.symbol = c.symbol.map(Symbol::other);
+        }
+    }
+}
+
 /// Empty / sun / moon for every cell.
 pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOptions) {
     let span = (opts.icon_min_frac - opts.icon_empty_frac).max(1e-3);

@@ -140,6 +140,12 @@ pub struct TangoReadOptions {
     /// LinkedIn's own sun has at least this share of warm (red-orange and yellow) icon pixels
     /// and its moon this share of blue ones; any other pair is a themed board's. Default 0.7.
     pub standard_icon_share: f32,
+    /// The sun is a disc and the moon a crescent: when the icons named moon by their colours
+    /// fill their boxes by at least this much more, on average, than those named sun (at
+    /// least two of each), the names follow the shapes and the pair is a themed one (an
+    /// inverted capture: an orange crescent, a blue disc). LinkedIn's disc fills about 0.3
+    /// more than its crescent. `None`: names by colour only. Default `Some(0.15)`.
+    pub shape_names_icons: Option<f32>,
     /// Half size of the marker patch, as a fraction of the pitch. Default 0.18.
     pub marker_radius: f32,
     /// Samples across the marker patch. Default 21.
@@ -385,6 +391,7 @@ impl Default for TangoReadOptions {
             shape_split_min_band: Some([2.0, 1.0]),
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
+            shape_names_icons: Some(0.15),
             marker_radius: 0.18,
             marker_samples: 21,
             marker_min_contrast: 45.0,
@@ -1364,6 +1371,9 @@ fn read_cell_symbols(
 ) -> Vec<CellRead> {
     let mut cells = read_cells(img, grid, theme, opts);
     classify_symbols(&mut cells, grid.cell_w.min(grid.cell_h), opts);
+    if let Some(margin) = opts.shape_names_icons {
+        cells::name_by_shape(&mut cells, margin);
+    }
     if cells::icon_pair(&cells, opts).is_some_and(|i| i.themed) {
         // Two themed icons are told apart by their look alone, which rule-break stripes
         // change: a striped icon's kind is a guess.
