@@ -7,6 +7,8 @@
 //!   (a block inside a larger lattice has lines running on);
 //! - it must not be coarser than the lines visible in it: a lattice of 1.5-cell blocks has real
 //!   grid lines inside its cells ([`TangoLocateOptions::max_inner_line_frac`]);
+//! - an outer row or column whose border is not drawn has the lines across it (else it is page,
+//!   a margin about a cell wide: [`TangoLocateOptions::min_outer_segments`]);
 //! - each border line is present, or at the image edge (a crop without margin), or **outside
 //!   the image with the lattice's lines running on up to the edge**: the board is cut off there
 //!   and the block is returned as cut, for the caller to refuse (never read as a smaller board).
