@@ -133,20 +133,13 @@ pub fn check(
     let share = k as f32 / n as f32;
     let span = (o.full_colour_share - o.min_colour_share).max(1e-3);
     let mut colour_score = ((share - o.min_colour_share) / span).clamp(0.0, 1.0);
-    let blank = cols
-        .iter()
-        .filter(|c| c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark))
-        .count();
+    let (uncoloured, coloured): (Vec<Lab>, Vec<Lab>) = cols.iter().partition(|c| {
+        c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark)
+    });
+    let blank = uncoloured.len();
     let blank_share = blank as f32 / cols.len().max(1) as f32;
     // Many uncoloured cells: another game's lattice, unless nearly every region still has
     // its own colour.
-    let coloured: Vec<Lab> = cols
-        .iter()
-        .filter(|c| {
-            !(c.chroma() <= o.blank_chroma && (c.l >= o.blank_light || c.l <= o.blank_dark))
-        })
-        .copied()
-        .collect();
     let too_blank = blank_share > o.max_blank_share
         && distinct(&coloured, o.colour_tolerance) + o.blank_regions_short < n;
     if too_blank {
