@@ -6,9 +6,8 @@
 use image::RgbImage;
 use snapsolve::answer::solve_reading;
 use snapsolve::certify::CertifyOptions;
-use snapsolve::format;
 use snapsolve::pipeline::{ReadOptions, read};
-use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::solve::SolveOptions;
 
 #[path = "support/shared.rs"]
 mod shared_data;
@@ -27,7 +26,6 @@ fn cast(img: &RgbImage, f: [f32; 3]) -> RgbImage {
 #[test]
 fn captures_with_a_warm_or_cool_cast_are_read_neutralised() {
     let Some(root) = shared_data::shared_path("realshots") else {
-        eprintln!("skipped: ../shared/realshots is not beside the checkout");
         return;
     };
     let warm = [1.0, 0.93, 0.78];
@@ -38,14 +36,7 @@ fn captures_with_a_warm_or_cool_cast_are_read_neutralised() {
         ("darcipeoples__linkedin-solvers__2025-05-04", "queens", warm),
     ] {
         let img = shared_data::open_capture(&root.join(format!("{game}/{name}.png")));
-        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
-        let Outcome::Unique(want) =
-            solve(&format::parse(&label).unwrap(), &SolveOptions::default())
-                .unwrap()
-                .outcome
-        else {
-            panic!("{name}: the label has one solution")
-        };
+        let (_, want) = shared_data::label_solution(&root, name);
         let opts = ReadOptions::default();
         let tinted = cast(&img, f);
         let traced = read(&tinted, &opts);
@@ -72,24 +63,15 @@ fn captures_with_a_warm_or_cool_cast_are_read_neutralised() {
 #[test]
 fn an_inverted_capture_names_its_icons_by_shape() {
     let Some(root) = shared_data::shared_path("realshots") else {
-        eprintln!("skipped: ../shared/realshots is not beside the checkout");
         return;
     };
     for name in [
         "wswebcreation__rn-tango__tango-470",
         "wswebcreation__rn-tango__tango-430",
     ] {
-        let img = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
-        let mut inverted = img.clone();
+        let mut inverted = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
         image::imageops::invert(&mut inverted);
-        let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
-        let Outcome::Unique(want) =
-            solve(&format::parse(&label).unwrap(), &SolveOptions::default())
-                .unwrap()
-                .outcome
-        else {
-            panic!("{name}: the label has one solution")
-        };
+        let (_, want) = shared_data::label_solution(&root, name);
         let reading = read(&inverted, &ReadOptions::default())
             .reading
             .expect("a board");

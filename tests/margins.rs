@@ -9,7 +9,7 @@ use snapsolve::certify::CertifyOptions;
 use snapsolve::format;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::Puzzle;
-use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::solve::SolveOptions;
 
 #[path = "support/shared.rs"]
 mod shared_data;
@@ -49,17 +49,11 @@ fn a_tango_board_with_a_cell_wide_margin_is_read_at_its_size() {
 #[test]
 fn a_queens_board_is_not_read_as_the_framed_block_inside_its_outer_ring() {
     let Some(root) = shared_data::shared_path("realshots") else {
-        eprintln!("skipped: ../shared/realshots is not beside the checkout");
         return;
     };
     let name = "santipvz__queen_solver__board3";
     let img = shared_data::open_capture(&root.join(format!("queens/{name}.png")));
-    let label: Puzzle =
-        format::parse(&std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap())
-            .unwrap();
-    let Outcome::Unique(want) = solve(&label, &SolveOptions::default()).unwrap().outcome else {
-        panic!("the label has one solution");
-    };
+    let (_, want) = shared_data::label_solution(&root, name);
     for colour in [[200, 200, 200], [255, 255, 255]] {
         let padded = pad(&img, colour, 40, 30);
         let Ok(reading) = read_image(&padded, &ReadOptions::default()) else {

@@ -44,3 +44,22 @@ pub fn open_capture(path: &std::path::Path) -> image::RgbImage {
         .expect("decodes")
         .to_rgb8()
 }
+
+/// The labelled puzzle `<realshots>/labels/<name>.txt` and its unique solution. Panics when
+/// the label cannot be read or has not exactly one solution.
+#[allow(dead_code)] // not every test that reads ../shared needs a label's solution
+pub fn label_solution(
+    realshots: &std::path::Path,
+    name: &str,
+) -> (snapsolve::puzzle::Puzzle, snapsolve::puzzle::Solution) {
+    let text =
+        std::fs::read_to_string(realshots.join(format!("labels/{name}.txt"))).expect("the label");
+    let puzzle = snapsolve::format::parse(&text).expect("a valid label");
+    match snapsolve::solve::solve(&puzzle, &snapsolve::solve::SolveOptions::default())
+        .expect("solved")
+        .outcome
+    {
+        snapsolve::solve::Outcome::Unique(s) => (puzzle, s),
+        other => panic!("{name}: the label has one solution, not {other:?}"),
+    }
+}
