@@ -6,7 +6,9 @@
 //! Defaults: `--shots ../shared/realshots`, `--out models`, `--synthetic 120`. Data: every
 //! labelled Tango image of the shots folder (read with the Tango reader; classes from the label,
 //! placed pieces from the label's unique solution), every labelled Queens image (read with the
-//! Queens reader; same-region truth from the label) and synthetic renders of generated
+//! Queens reader; same-region truth from the label, player marks where the manifest's kind
+//! tells them: none on raw boards, the solution's crowns on solved ones) and synthetic renders
+//! of generated
 //! puzzles (fixed seeds). Training is deterministic: the same command writes the same bytes.
 
 #[path = "../tests/support/perturb.rs"]
@@ -18,9 +20,10 @@ use snapsolve::generate::deduce::Grade;
 use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::models::features::{
     BACKGROUND_CLASSES, BACKGROUND_FEATURES, CELL_CLASSES, CELL_FEATURES, EDGE_CLASSES,
-    EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES, GLYPH_SMALL_FEATURES, QUEENS_PAIR_CLASSES,
-    QUEENS_PAIR_FEATURES, background_class, background_features, cell_class, cell_features,
-    edge_class, edge_features, glyph_features, glyph_small_features, queens_pair_class,
+    EDGE_FEATURES, GLYPH_CLASSES, GLYPH_FEATURES, GLYPH_SMALL_FEATURES, QUEENS_MARK_CLASSES,
+    QUEENS_MARK_FEATURES, QUEENS_PAIR_CLASSES, QUEENS_PAIR_FEATURES, background_class,
+    background_features, cell_class, cell_features, edge_class, edge_features, glyph_features,
+    glyph_small_features, queens_mark_class, queens_mark_features, queens_pair_class,
     queens_pair_features,
 };
 use snapsolve::models::train::{Samples, TrainOptions, fit, fit_temperature, logits, reliability};
@@ -471,15 +474,35 @@ fn tango_grounds(i: u64, varied: bool, opts: &TangoReadOptions) -> Option<Vec<El
     )
 }
 
-/// The same-region elements of one Queens reading: every pair of 4-adjacent cells, truth from
-/// `truth` (the label's or the renderer's puzzle). None when the reading failed or its lattice
-/// is not the truth's size.
+/// The elements of one Queens image: same-region pairs and player marks.
+#[derive(Default)]
+struct QueensShot {
+    /// Every pair of 4-adjacent cells (the same-region model).
+    pairs: Vec<Elem>,
+    /// Cells whose mark is known (the player-mark model).
+    marks: Vec<Elem>,
+}
+
+/// What is known of the player's marks on an image: `Some(marks)` with every mark, or the
+/// crowns of a solved board only (`crowns_only`: the labels record no x marks, so a cell
+/// without a crown is `none` or `cross`, and takes the hand rule's reading unless that is a
+/// crown).
+struct MarkTruth {
+    marks: Vec<snapsolve::board::Placed>,
+    crowns_only: bool,
+}
+
+/// The elements of one Queens reading: every pair of 4-adjacent cells (truth from `truth`,
+/// the label's or the renderer's puzzle) and, with `marks`, every cell's player mark (cells
+/// the reader found under a pointer left out). None when the reading failed or its lattice is
+/// not the truth's size.
 fn queens_elements(
     img: &RgbImage,
     truth: &Queens,
+    marks: Option<&MarkTruth>,
     (source, image, variation): (&str, &str, &'static str),
     opts: &QueensReadOptions,
-) -> Option<(Vec<Elem>, snapsolve::board::Grid)> {
+) -> Option<(QueensShot, snapsolve::board::Grid)> {
     let (reading, trace) = read_queens_traced(img, opts);
     let reading = reading.ok()?;
     if (reading.grid.rows, reading.grid.cols) != (truth.n(), truth.n()) {
@@ -488,7 +511,7 @@ fn queens_elements(
     let (grouped, regions) = (trace.grouped.as_ref()?, trace.regions.as_ref()?);
     let at = |name: &str| QUEENS_PAIR_FEATURES.iter().position(|f| *f == name);
     let (same, conf) = (at("rule_same")?, at("rule_conf")?);
-    let elems = queens_pair_features(grouped, regions, reading.theme)
+    let pairs = queens_pair_features(grouped, regions, reading.theme)
         .into_iter()
         .map(|p| Elem {
             source: source.into(),
@@ -503,14 +526,55 @@ fn queens_elements(
             variation,
         })
         .collect();
-    Some((elems, reading.grid))
+    let mut shot = QueensShot {
+        pairs,
+        marks: Vec::new(),
+    };
+    if let (Some(known), Some(samples)) = (marks, trace.samples.as_ref()) {
+        let n = truth.n();
+        let occluded: Vec<Pos> = reading
+            .occluded
+            .iter()
+            .filter_map(|e| match e {
+                snapsolve::certify::Element::Cell { pos } => Some(*pos),
+                _ => None,
+            })
+            .collect();
+        let feats = queens_mark_features(samples, &reading.placed, reading.theme);
+        for (i, x) in feats.into_iter().enumerate() {
+            let pos = Pos::new(i / n, i % n);
+            if occluded.contains(&pos) {
+                continue;
+            }
+            let rule = queens_mark_class(reading.placed.iter().find(|p| p.pos() == pos));
+            let told = queens_mark_class(known.marks.iter().find(|p| p.pos() == pos));
+            let y = if known.crowns_only && told != 2 {
+                if rule == 2 { 0 } else { rule }
+            } else {
+                told
+            };
+            shot.marks.push(Elem {
+                source: source.into(),
+                at: format!("{image} {pos}"),
+                y,
+                rule,
+                rule_conf: 1.0,
+                x: x.to_vec(),
+                variation,
+            });
+        }
+    }
+    Some((shot, reading.grid))
 }
 
-/// A labelled real Queens image.
+/// A labelled real Queens image. Player marks are known on boards the manifest calls `raw`
+/// (none) and `solved` (the label's solution's crowns; see [`MarkTruth`]); other boards give
+/// pairs only.
 fn real_queens(
     row: &(String, PathBuf, PathBuf, bool),
+    kinds: &std::collections::HashMap<PathBuf, String>,
     opts: &QueensReadOptions,
-) -> Option<Vec<Elem>> {
+) -> Option<QueensShot> {
     let (source, image, label, _) = row;
     let Puzzle::Queens(q) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
         return None;
@@ -519,7 +583,43 @@ fn real_queens(
     let name = image
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into());
-    queens_elements(&img, &q, (source, &name, ""), opts).map(|(e, _)| e)
+    let kind = kinds.get(image).map_or("", String::as_str);
+    let marks = if kind.split(',').any(|k| k == "raw") {
+        Some(MarkTruth {
+            marks: Vec::new(),
+            crowns_only: false,
+        })
+    } else if kind.split(',').any(|k| k == "solved") {
+        match unique(&Puzzle::Queens(q.clone()))? {
+            Solution::Queens { crowns } => Some(MarkTruth {
+                marks: crowns
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &c)| snapsolve::board::Placed::Crown {
+                        pos: Pos::new(r, c),
+                    })
+                    .collect(),
+                crowns_only: true,
+            }),
+            Solution::Tango { .. } => None,
+        }
+    } else {
+        None
+    };
+    queens_elements(&img, &q, marks.as_ref(), (source, &name, ""), opts).map(|(e, _)| e)
+}
+
+/// The `kind` column of the manifest, by image path.
+fn manifest_kinds(shots: &Path) -> anyhow::Result<std::collections::HashMap<PathBuf, String>> {
+    let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
+    Ok(text
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (f.len() > 5).then(|| (shots.join(f[0]), f[5].to_string()))
+        })
+        .collect())
 }
 
 /// Variations of the held-out `synthetic-variations` renders, by render index.
@@ -539,7 +639,7 @@ const QUEENS_VARIATIONS: [&str; 8] = [
 /// mouse pointer on 15%) or, with `varied`, one of [`QUEENS_VARIATIONS`] in turn (seeds
 /// 40000.., a source of their own, held out like a real one). Sizes 7 to 11, grades
 /// easy/medium/hard in turn.
-fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Vec<Elem>> {
+fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<QueensShot> {
     let grade = [Grade::Easy, Grade::Medium, Grade::Hard][(i % 3) as usize];
     let size = 7 + (i % 5) as usize;
     let seed = if varied { 40000 + i } else { 30000 + i };
@@ -572,9 +672,14 @@ fn synthetic_queens(i: u64, varied: bool, opts: &QueensReadOptions) -> Option<Ve
     } else {
         "synthetic"
     };
+    let marks = MarkTruth {
+        marks: shot.placed.clone(),
+        crowns_only: false,
+    };
     let (elems, a) = queens_elements(
         &shot.image,
         &q,
+        Some(&marks),
         (
             source,
             &format!("{source} {i} {variation}"),
@@ -1159,8 +1264,11 @@ fn main() -> anyhow::Result<()> {
     }
     let queens_opts = QueensReadOptions::default();
     let queens_rows = manifest(&shots, "queens")?;
-    let mut queens_real: Vec<Option<Vec<Elem>>> =
-        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| real_queens(r, &queens_opts));
+    let kinds = manifest_kinds(&shots)?;
+    let mut queens_real: Vec<Option<QueensShot>> =
+        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| {
+            real_queens(r, &kinds, &queens_opts)
+        });
     let n_queens_real = queens_real.iter().flatten().count();
     let varied_seeds: Vec<u64> = (0..n_synth).collect();
     queens_real.extend(snapsolve::parallel::run_ordered(
@@ -1169,7 +1277,7 @@ fn main() -> anyhow::Result<()> {
         &tick,
         |&i| synthetic_queens(i, true, &queens_opts),
     ));
-    let queens_synth: Vec<Option<Vec<Elem>>> =
+    let queens_synth: Vec<Option<QueensShot>> =
         snapsolve::parallel::run_ordered(&seeds, 2, &tick, |&i| {
             synthetic_queens(i, false, &queens_opts)
         });
@@ -1179,23 +1287,32 @@ fn main() -> anyhow::Result<()> {
         queens_real.iter().flatten().count() - n_queens_real,
         queens_synth.iter().flatten().count(),
     );
+    let gather = |shots: &[Option<QueensShot>], pick: fn(&QueensShot) -> &Vec<Elem>| {
+        shots
+            .iter()
+            .flatten()
+            .flat_map(|s| pick(s).iter().cloned())
+            .collect::<Vec<_>>()
+    };
     let (m, section) = train_one(
         "queens-pair",
         &QUEENS_PAIR_CLASSES,
         &QUEENS_PAIR_FEATURES,
-        &queens_real
-            .into_iter()
-            .flatten()
-            .flatten()
-            .collect::<Vec<_>>(),
-        &queens_synth
-            .into_iter()
-            .flatten()
-            .flatten()
-            .collect::<Vec<_>>(),
+        &gather(&queens_real, |s| &s.pairs),
+        &gather(&queens_synth, |s| &s.pairs),
         200,
     );
     std::fs::write(out.join("queens-pair.v1"), m.to_text())?;
+    report.push_str(&section);
+    let (m, section) = train_one(
+        "queens-mark",
+        &QUEENS_MARK_CLASSES,
+        &QUEENS_MARK_FEATURES,
+        &gather(&queens_real, |s| &s.marks),
+        &gather(&queens_synth, |s| &s.marks),
+        100,
+    );
+    std::fs::write(out.join("queens-mark.v1"), m.to_text())?;
     report.push_str(&section);
     report.push_str(&shapes_section);
     std::fs::write(out.join("REPORT.md"), &report)?;

@@ -433,3 +433,87 @@ pub fn queens_pair_features(s: &Samples, regions: &Regions, theme: Theme) -> Vec
     }
     out
 }
+
+/// Queens player-mark classes (what a player placed on a cell), in model output order.
+pub const QUEENS_MARK_CLASSES: [&str; 3] = ["none", "cross", "crown"];
+
+/// Queens player-mark feature names, in input order.
+pub const QUEENS_MARK_FEATURES: [&str; 15] = [
+    "coverage",
+    "width",
+    "height",
+    "log_extent",
+    "aspect",
+    "glyph_dl",
+    "glyph_de",
+    "glyph_chroma",
+    "spread",
+    "shading",
+    "reddened",
+    "dark",
+    "rule_cross",
+    "rule_crown",
+    "sqrt_coverage",
+];
+
+/// Class index of a Queens cell's mark: 0 `none`, 1 `cross`, 2 `crown`.
+pub fn queens_mark_class(p: Option<&crate::board::Placed>) -> usize {
+    match p {
+        None => 0,
+        Some(crate::board::Placed::Cross { .. }) => 1,
+        Some(_) => 2,
+    }
+}
+
+/// The features of every cell of a Queens board (row-major) for the player-mark model, from
+/// the cells' measurements (`QueensTrace::samples`) and the marks the hand rule read there
+/// (`Reading::placed`). `glyph_dl` is the glyph's lightness below the cell's (in tens; an x
+/// mark or a desktop crown is dark, a phone crown gold), `glyph_de` the CIE76 distance
+/// between them, sizes are fractions of the pitch as the pieces stage measures them.
+pub fn queens_mark_features(
+    s: &Samples,
+    placed: &[crate::board::Placed],
+    theme: Theme,
+) -> Vec<[f32; 15]> {
+    s.cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let g = c.glyph;
+            let pos = Pos::new(i / s.n, i % s.n);
+            let rule = placed.iter().find(|p| p.pos() == pos);
+            let class = queens_mark_class(rule);
+            let ext = g.width.max(g.height);
+            let seen = g.coverage > 0.0;
+            [
+                g.coverage,
+                g.width,
+                g.height,
+                (ext + 0.01).ln(),
+                if ext > 0.0 {
+                    g.width.min(g.height) / ext
+                } else {
+                    0.0
+                },
+                if seen {
+                    (c.colour.l - g.colour.l) / 10.0
+                } else {
+                    0.0
+                },
+                if seen {
+                    c.colour.delta_e(g.colour) / 10.0
+                } else {
+                    0.0
+                },
+                if seen { g.colour.chroma() / 10.0 } else { 0.0 },
+                c.spread / 10.0,
+                c.shading / 10.0,
+                c.reddened,
+                flag(theme == Theme::Dark),
+                flag(class == 1),
+                flag(class == 2),
+                g.coverage.max(0.0).sqrt(),
+            ]
+        })
+        .collect()
+}

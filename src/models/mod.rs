@@ -222,6 +222,9 @@ pub const TANGO_BACKGROUND_FILE: &[u8] = include_bytes!("../../models/tango-back
 /// The embedded Queens same-region model file.
 pub const QUEENS_PAIR_FILE: &[u8] = include_bytes!("../../models/queens-pair.v1");
 
+/// The embedded Queens player-mark model file.
+pub const QUEENS_MARK_FILE: &[u8] = include_bytes!("../../models/queens-mark.v1");
+
 /// The embedded shapes of the Tango marker glyphs ([`shapes`]).
 pub const TANGO_GLYPH_SHAPE_FILE: &[u8] = include_bytes!("../../models/tango-glyph-shape.v1");
 
@@ -327,6 +330,31 @@ pub fn queens_pair_probs(
         .collect()
 }
 
+/// The embedded Queens player-mark model (`none` / `cross` / `crown`, per cell).
+pub fn queens_mark() -> Option<&'static Softmax> {
+    static M: OnceLock<Option<Softmax>> = OnceLock::new();
+    embedded(&M, QUEENS_MARK_FILE, &features::QUEENS_MARK_FEATURES)
+}
+
+/// The Queens player-mark model's probabilities (`none`, `cross`, `crown`) for every cell of a
+/// read board (row-major), from the cells' measurements (`QueensTrace::samples`) and the marks
+/// the hand rule read (`Reading::placed`). The reader keeps the hand rule's marks: held out by
+/// source the model measured no better (models/README.md). Empty when the embedded model is
+/// missing.
+pub fn queens_mark_probs(
+    samples: &crate::vision::queens::sample::Samples,
+    placed: &[crate::board::Placed],
+    theme: crate::board::Theme,
+) -> Vec<Vec<f32>> {
+    let Some(m) = queens_mark() else {
+        return Vec::new();
+    };
+    features::queens_mark_features(samples, placed, theme)
+        .iter()
+        .map(|x| m.predict(x))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +392,11 @@ mod tests {
                 &features::QUEENS_PAIR_FEATURES[..],
                 &features::QUEENS_PAIR_CLASSES[..],
             ),
+            (
+                QUEENS_MARK_FILE,
+                &features::QUEENS_MARK_FEATURES[..],
+                &features::QUEENS_MARK_CLASSES[..],
+            ),
         ] {
             let text = std::str::from_utf8(file).unwrap();
             let m = Softmax::parse_for(text, names).unwrap();
@@ -380,6 +413,10 @@ mod tests {
         assert_eq!(
             queens_pair().unwrap().classes,
             features::QUEENS_PAIR_CLASSES
+        );
+        assert_eq!(
+            queens_mark().unwrap().classes,
+            features::QUEENS_MARK_CLASSES
         );
         let text = std::str::from_utf8(TANGO_GLYPH_SHAPE_FILE).unwrap();
         let shapes = tango_glyph_shapes().expect("the embedded shapes parse");
@@ -410,6 +447,46 @@ mod tests {
             assert_eq!(p.x[rule], if same { 1.0 } else { 0.0 }, "{p:?}");
             let class = usize::from(prob[1] > prob[0]);
             assert_eq!(class, features::queens_pair_class(same), "{p:?} {prob:?}");
+        }
+    }
+
+    #[test]
+    fn queens_marks_of_a_read_board_follow_what_is_drawn() {
+        use crate::board::Placed;
+        use crate::generate::deduce::Grade;
+        use crate::generate::make::{GenerateOptions, generate};
+        use crate::puzzle::{Game, Puzzle};
+        use crate::render::synth::{GameState, SynthOptions, render};
+        use crate::vision::queens::{QueensReadOptions, read_queens_traced};
+        let g = generate(&GenerateOptions::new(Game::Queens, 8, Grade::Easy, 11)).unwrap();
+        let opts = SynthOptions {
+            state: GameState::InProgress,
+            ..SynthOptions::default()
+        };
+        let shot = render(&g.puzzle, Some(&g.solution), &opts).unwrap();
+        assert!(matches!(g.puzzle, Puzzle::Queens(_)));
+        let crowns = shot
+            .placed
+            .iter()
+            .filter(|p| matches!(p, Placed::Crown { .. }));
+        let crosses = shot
+            .placed
+            .iter()
+            .filter(|p| matches!(p, Placed::Cross { .. }));
+        assert!(
+            crowns.count() > 0 && crosses.count() > 0,
+            "{:?}",
+            shot.placed
+        );
+        let (reading, trace) = read_queens_traced(&shot.image, &QueensReadOptions::default());
+        let reading = reading.expect("reads");
+        let probs = queens_mark_probs(&trace.samples.unwrap(), &reading.placed, reading.theme);
+        assert_eq!(probs.len(), 64);
+        for (i, p) in probs.iter().enumerate() {
+            let pos = crate::puzzle::Pos::new(i / 8, i % 8);
+            let drawn = shot.placed.iter().find(|m| m.pos() == pos);
+            let class = (0..3).max_by(|&a, &b| p[a].total_cmp(&p[b])).unwrap();
+            assert_eq!(class, features::queens_mark_class(drawn), "{pos} {p:?}");
         }
     }
 
