@@ -282,3 +282,35 @@ fn themed_icon_pairs_are_reported() {
         assert_eq!(symbol_at(icons.moon), Some(Symbol::Moon), "{name}");
     }
 }
+
+/// rn-tango 358 draws its marker glyphs near-black and 0.17 of a pitch wide, larger than the
+/// pointer test's smallest pointer: its `x` on r2c5/r3c5 was taken for a pointer, the edge
+/// left free and the answer withheld. A candidate on an edge's midpoint, inside the glyph
+/// square, is the glyph (`OcclusionOptions::glyph_square`); the capture's real pointer (over
+/// r4c6) is still found.
+#[test]
+fn a_near_black_marker_glyph_is_not_taken_for_a_pointer() {
+    use snapsolve::answer::solve_reading;
+    use snapsolve::certify::{CertifyOptions, Element};
+    use snapsolve::pipeline::{ReadOptions, read_image};
+    use snapsolve::puzzle::Edge;
+    use snapsolve::solve::SolveOptions;
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let name = "wswebcreation__rn-tango__tango-358";
+    let img = shared_data::open_capture(&root.join(format!("tango/{name}.png")));
+    let (_, want) = shared_data::label_solution(&root, name);
+    let reading = read_image(&img, &ReadOptions::default()).expect("a Tango board");
+    let edge = Element::Edge {
+        edge: Edge::Down(Pos::new(1, 4)),
+    };
+    assert!(!reading.occluded.contains(&edge), "{:?}", reading.occluded);
+    let solved = solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    )
+    .expect("solved");
+    assert_eq!(solved.answer(), Some(&want));
+}

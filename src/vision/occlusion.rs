@@ -12,7 +12,7 @@
 //! Tango only for now: on Queens boards black crowns, black borders and dark x marks on grey
 //! regions show the same contrast, so the stage leaves Queens readings untouched.
 
-use crate::board::{Grid, Reading};
+use crate::board::{Grid, Reading, Theme};
 use crate::certify::Element;
 use crate::puzzle::{Edge, Pos, Puzzle};
 use crate::vision::blob;
@@ -93,6 +93,20 @@ pub struct OcclusionOptions {
     /// parts that pass the size test itself: black crowns and borders beside light cells
     /// leave small parts everywhere). Default 400.
     pub max_join: usize,
+    /// On a light board, a candidate whose box lies within `[1]` pitches of an inner edge's
+    /// midpoint both ways (the square where LinkedIn draws its `=` and `x`, about 0.18 of a
+    /// pitch wide) and whose centre is within `[0]` pitches of it is the board's marker glyph:
+    /// it counts as board content against `max_candidates` but is not taken for a pointer.
+    /// Some boards draw near-black glyphs of 0.16-0.17 of a pitch, over `min_extent` (rn-tango
+    /// 358: an `x` taken for a pointer, its edge left free and the answer withheld; the glyphs'
+    /// boxes were centred within 0.016 of the midpoint, the real pointers' 0.29-0.49 away). A
+    /// pointer on a zoomed board fits in the square (pointer-hand 3658 and 3860, 0.07-0.08 off
+    /// the midpoint: taken for glyphs without the centre test, they were read as markers),
+    /// and a hand aimed at the midpoint is centred there (pointer-hand 3479: 0.016 off): a
+    /// candidate whose outline encloses near-white (`hole_min`, a hand's body) stays a
+    /// pointer. Not on a dark board, where no glyph makes contact with black. `None`: every
+    /// candidate may be a pointer. Default `Some([0.03, 0.15])`.
+    pub glyph_square: Option<[f32; 2]>,
 }
 
 impl Default for OcclusionOptions {
@@ -117,6 +131,7 @@ impl Default for OcclusionOptions {
             piece_min_share: 0.5,
             edge_reach: 0.16,
             max_join: 400,
+            glyph_square: Some([0.03, 0.15]),
         }
     }
 }
@@ -138,9 +153,14 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     if !opts.enabled || !matches!(reading.puzzle, Puzzle::Tango(_)) {
         return;
     }
-    let boxes = find_pointers(img, &reading.grid, opts);
+    let mut boxes = find_pointers(img, &reading.grid, opts);
     if boxes.len() > opts.max_candidates {
         return;
+    }
+    if let (Some([reach, half]), Theme::Light) = (opts.glyph_square, reading.theme) {
+        boxes.retain(|f| {
+            !in_glyph_square(f, &reading.grid, reach, half) || encloses_white(img, &f.bbox, opts)
+        });
     }
     // Kept: what the reader already left free (the part of a cut board out of the image).
     let mut out = std::mem::take(&mut reading.occluded);
@@ -207,6 +227,32 @@ pub fn find_pointers(img: &RgbImage, g: &Grid, opts: &OcclusionOptions) -> Vec<F
         }
     }
     found
+}
+
+/// Whether a candidate's box lies within `half` pitches of the midpoint of one inner edge of
+/// the board both ways (where LinkedIn draws its marker glyphs), its centre within `reach`.
+fn in_glyph_square(f: &Found, g: &Grid, reach: f32, half: f32) -> bool {
+    let (x0, y0, x1, y1) = f.bbox;
+    // The box in cell units.
+    let (u0, u1) = ((x0 - g.left) / g.cell_w, (x1 - g.left) / g.cell_w);
+    let (v0, v1) = ((y0 - g.top) / g.cell_h, (y1 - g.top) / g.cell_h);
+    let (uc, vc) = ((u0 + u1) / 2.0, (v0 + v1) / 2.0);
+    let near = |lo: f32, hi: f32, c: f32, at: f32| {
+        lo >= at - half && hi <= at + half && (c - at).abs() <= reach
+    };
+    // A horizontal edge (between two rows): its midpoint at a column's middle, on a row line;
+    // a vertical edge (between two columns) the other way round.
+    let (col, row_line) = (uc.floor(), vc.round());
+    let across = (0.0..g.cols as f32).contains(&col)
+        && (1.0..g.rows as f32).contains(&row_line)
+        && near(u0, u1, uc, col + 0.5)
+        && near(v0, v1, vc, row_line);
+    let (col_line, row) = (uc.round(), vc.floor());
+    let along = (0.0..g.rows as f32).contains(&row)
+        && (1.0..g.cols as f32).contains(&col_line)
+        && near(u0, u1, uc, col_line)
+        && near(v0, v1, vc, row + 0.5);
+    across || along
 }
 
 fn overlap(a: &PixelBox, b: &PixelBox) -> bool {
@@ -630,6 +676,35 @@ mod tests {
             "OcclusionOptions",
             &format!("{:?}", OcclusionOptions::default()),
         );
+    }
+
+    #[test]
+    fn a_candidate_on_an_edge_midpoint_is_a_glyph_and_one_beside_it_is_not() {
+        // A 6x6 board of 100 px cells from (10, 20).
+        let g = Grid {
+            rows: 6,
+            cols: 6,
+            left: 10.0,
+            top: 20.0,
+            cell_w: 100.0,
+            cell_h: 100.0,
+        };
+        let found = |cx: f32, cy: f32, w: f32, h: f32| Found {
+            bbox: (cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0),
+            pixels: Vec::new(),
+        };
+        let [reach, half] = OcclusionOptions::default().glyph_square.unwrap();
+        let glyph = |f: &Found| in_glyph_square(f, &g, reach, half);
+        // The midpoint of the edge r2c3/r3c3 (a row line) and of r4c1|r4c2 (a column line).
+        assert!(glyph(&found(260.0, 220.0, 16.0, 16.0)));
+        assert!(glyph(&found(111.0, 369.0, 18.0, 12.0)));
+        // Off the midpoint by 0.08 of a pitch, as a pointer aimed near it.
+        assert!(!glyph(&found(268.0, 220.0, 16.0, 16.0)));
+        // Larger than the glyph square.
+        assert!(!glyph(&found(260.0, 220.0, 20.0, 32.0)));
+        // A cell centre, and the board's outer line.
+        assert!(!glyph(&found(260.0, 270.0, 16.0, 16.0)));
+        assert!(!glyph(&found(260.0, 20.0, 16.0, 16.0)));
     }
 
     #[test]
