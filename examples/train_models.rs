@@ -214,9 +214,12 @@ fn elements(
     shot
 }
 
-/// Labelled real images of `game` (`tango`, `queens`): (source repo, image path, label path,
-/// themed).
-fn manifest(shots: &Path, game: &str) -> anyhow::Result<Vec<(String, PathBuf, PathBuf, bool)>> {
+/// A labelled real image: (source repo, image path, label path, the manifest's `kind`, comma
+/// separated: `raw`, `solved`, `themed`...).
+type ShotRow = (String, PathBuf, PathBuf, String);
+
+/// Labelled real images of `game` (`tango`, `queens`).
+fn manifest(shots: &Path, game: &str) -> anyhow::Result<Vec<ShotRow>> {
     let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
     let mut out = Vec::new();
     for line in text.lines().skip(1) {
@@ -228,7 +231,7 @@ fn manifest(shots: &Path, game: &str) -> anyhow::Result<Vec<(String, PathBuf, Pa
             f[7].to_string(),
             shots.join(f[0]),
             shots.join(f[2]),
-            f[5].contains("themed"),
+            f[5].to_string(),
         ));
     }
     Ok(out)
@@ -251,12 +254,9 @@ fn unique(p: &Puzzle) -> Option<Solution> {
     }
 }
 
-fn real_shot(
-    row: &(String, PathBuf, PathBuf, bool),
-    aug: &str,
-    opts: &TangoReadOptions,
-) -> Option<Shot> {
-    let (source, image, label, themed) = row;
+fn real_shot(row: &ShotRow, aug: &str, opts: &TangoReadOptions) -> Option<Shot> {
+    let (source, image, label, kind) = row;
+    let themed = kind.contains("themed");
     let puzzle = format::parse(&std::fs::read_to_string(label).ok()?).ok()?;
     let solution = unique(&puzzle)?;
     let Puzzle::Tango(t) = puzzle else {
@@ -540,13 +540,15 @@ fn queens_elements(
                 _ => None,
             })
             .collect();
+        let at = |name: &str| QUEENS_MARK_FEATURES.iter().position(|f| *f == name);
+        let (cross, crown) = (at("rule_cross")?, at("rule_crown")?);
         let feats = queens_mark_features(samples, &reading.placed, reading.theme);
         for (i, x) in feats.into_iter().enumerate() {
             let pos = Pos::new(i / n, i % n);
             if occluded.contains(&pos) {
                 continue;
             }
-            let rule = queens_mark_class(reading.placed.iter().find(|p| p.pos() == pos));
+            let rule = usize::from(x[cross] > 0.5) + 2 * usize::from(x[crown] > 0.5);
             let told = queens_mark_class(known.marks.iter().find(|p| p.pos() == pos));
             let y = if known.crowns_only && told != 2 {
                 if rule == 2 { 0 } else { rule }
@@ -570,12 +572,8 @@ fn queens_elements(
 /// A labelled real Queens image. Player marks are known on boards the manifest calls `raw`
 /// (none) and `solved` (the label's solution's crowns; see [`MarkTruth`]); other boards give
 /// pairs only.
-fn real_queens(
-    row: &(String, PathBuf, PathBuf, bool),
-    kinds: &std::collections::HashMap<PathBuf, String>,
-    opts: &QueensReadOptions,
-) -> Option<QueensShot> {
-    let (source, image, label, _) = row;
+fn real_queens(row: &ShotRow, opts: &QueensReadOptions) -> Option<QueensShot> {
+    let (source, image, label, kind) = row;
     let Puzzle::Queens(q) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
         return None;
     };
@@ -583,7 +581,6 @@ fn real_queens(
     let name = image
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into());
-    let kind = kinds.get(image).map_or("", String::as_str);
     let marks = if kind.split(',').any(|k| k == "raw") {
         Some(MarkTruth {
             marks: Vec::new(),
@@ -607,19 +604,6 @@ fn real_queens(
         None
     };
     queens_elements(&img, &q, marks.as_ref(), (source, &name, ""), opts).map(|(e, _)| e)
-}
-
-/// The `kind` column of the manifest, by image path.
-fn manifest_kinds(shots: &Path) -> anyhow::Result<std::collections::HashMap<PathBuf, String>> {
-    let text = std::fs::read_to_string(shots.join("MANIFEST.tsv"))?;
-    Ok(text
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            (f.len() > 5).then(|| (shots.join(f[0]), f[5].to_string()))
-        })
-        .collect())
 }
 
 /// Variations of the held-out `synthetic-variations` renders, by render index.
@@ -965,13 +949,10 @@ struct ShapeShot {
     glyphs: Vec<(snapsolve::puzzle::Marker, usize, Vec<f32>)>,
 }
 
-fn shape_shot(
-    row: &(String, PathBuf, PathBuf, bool),
-    opts: &TangoReadOptions,
-) -> Option<ShapeShot> {
+fn shape_shot(row: &ShotRow, opts: &TangoReadOptions) -> Option<ShapeShot> {
     use snapsolve::models::shapes::{SHAPE_SIZE, SHAPE_SPAN, glyph_ink, orientation};
-    let (source, image, label, themed) = row;
-    if *themed {
+    let (source, image, label, kind) = row;
+    if kind.contains("themed") {
         return None;
     }
     let Puzzle::Tango(t) = format::parse(&std::fs::read_to_string(label).ok()?).ok()? else {
@@ -1009,7 +990,7 @@ fn shape_shot(
 /// each source's captures down-scaled ([`SHAPE_SCALES`]) and read, every labelled marker whose
 /// glyph the reader found fitted with the shapes of the other sources.
 fn glyph_shapes(
-    rows: &[(String, PathBuf, PathBuf, bool)],
+    rows: &[ShotRow],
     opts: &TangoReadOptions,
 ) -> (snapsolve::models::shapes::GlyphShapes, String) {
     use snapsolve::models::shapes::{GlyphShapes, SHAPE_SIZE, SHAPE_SPAN};
@@ -1264,11 +1245,8 @@ fn main() -> anyhow::Result<()> {
     }
     let queens_opts = QueensReadOptions::default();
     let queens_rows = manifest(&shots, "queens")?;
-    let kinds = manifest_kinds(&shots)?;
     let mut queens_real: Vec<Option<QueensShot>> =
-        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| {
-            real_queens(r, &kinds, &queens_opts)
-        });
+        snapsolve::parallel::run_ordered(&queens_rows, 2, &tick, |r| real_queens(r, &queens_opts));
     let n_queens_real = queens_real.iter().flatten().count();
     let varied_seeds: Vec<u64> = (0..n_synth).collect();
     queens_real.extend(snapsolve::parallel::run_ordered(
