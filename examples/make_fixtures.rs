@@ -379,6 +379,7 @@ fn main() -> Result<(), String> {
                 small_glyphs: false,
                 overlay_seen: false,
                 red_stripes: false,
+                striped: Vec::new(),
                 cut: None,
             };
             let after = overlay(

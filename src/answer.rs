@@ -355,6 +355,45 @@ fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
     })
 }
 
+/// Queens under red stripes: a region as read lies wholly under the stripes. It may be their
+/// colour read as a region, with two true regions merged elsewhere to keep the count (stripes
+/// 5001742: a striped row of one region read as a region of its own), which no choice among
+/// neighbours' regions brings back.
+fn stripes_split_regions(reading: &Reading) -> bool {
+    let Puzzle::Queens(q) = &reading.puzzle else {
+        return false;
+    };
+    q.region_cells()
+        .iter()
+        .any(|cells| cells.iter().all(|p| reading.striped.contains(p)))
+}
+
+/// Queens under red stripes: the unique answer stays the only solution reachable with every
+/// striped cell free too ([`CertifyOptions::queens_free_striped`]), the search complete.
+fn stripes_certified(reading: &Reading, outcome: &Outcome, certify: &CertifyOptions) -> bool {
+    let Outcome::Unique(answer) = outcome else {
+        return false;
+    };
+    if !certify.queens_free_striped || !reading.red_stripes || reading.striped.is_empty() {
+        return false;
+    }
+    if stripes_split_regions(reading) {
+        return false;
+    }
+    let mut freed = reading.clone();
+    for &pos in &reading.striped {
+        freed.doubts.push(Doubt::Cell {
+            pos,
+            confidence: 0.0,
+            given_only: false,
+        });
+    }
+    matches!(
+        certify::certify_unique(&freed, answer, certify),
+        Certificate::Certain { .. }
+    )
+}
+
 /// Queens: two of the player's crowns as read break a rule, [`crowns_clash`] or two in one
 /// region as read.
 fn crowns_break_a_rule(reading: &Reading) -> bool {
@@ -723,6 +762,8 @@ pub fn solve_reading(
             && wrong_crowns <= certify.stripes_explained_wrong
             && !certify.overlay_crosses_withhold
             && clashes_explain(&reading, &wrong))
+        && !(wrong_crowns <= certify.stripes_explained_wrong
+            && stripes_certified(&reading, &report.outcome, certify))
     {
         // Queens under stripes: the striped cells' colours are the stripes' as much as their
         // regions', and an answer that calls the player's crowns wrong there may come from a

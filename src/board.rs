@@ -238,6 +238,10 @@ pub struct Reading {
     /// Queens: some streaked cells are reddened (LinkedIn's red rule-break stripes, not the
     /// shimmer's light band or the hint mode's hatching). False for Tango.
     pub red_stripes: bool,
+    /// Queens, with red stripes seen: the streaked cells (stripes over their colour), whose
+    /// regions the stripes may have misread ([`crate::certify::CertifyOptions::queens_free_striped`]).
+    /// Empty otherwise.
+    pub striped: Vec<Pos>,
     /// The board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
@@ -319,6 +323,7 @@ impl Reading {
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
+            striped: Vec::new(),
             cut: None,
         }
     }

@@ -65,6 +65,7 @@ fn overlay_on_a_real_tango_screenshot() {
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,
+        striped: Vec::new(),
         cut: None,
     };
     let out = overlay(

@@ -102,6 +102,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,
+        striped: Vec::new(),
         cut: None,
     }
 }

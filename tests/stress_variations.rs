@@ -179,7 +179,19 @@ fn no_wrong_answer_on_any_variation() {
 /// - scale-0.35x 1502797: the renderer's 3.8-pixel `x` read `=` at 0.8 by the glyph model,
 ///   and a repair dropping one doubted `=` reached a wrong unique puzzle (now on a board of
 ///   small glyphs one overridden glyph frees the weak reads of its kind, such lifted small
-///   glyphs among them).
+///   glyphs among them);
+/// - stripes-over 7000135: translucent stripes over a pale top row not seen, a one-cell
+///   region under them read into its neighbour and the unstriped cell of the striped row's
+///   region read as a region of its own; the player's two crowns in the row clash and the
+///   answer called one wrong (now a clash with no stripes seen withholds any answer calling
+///   a piece wrong when something was read with doubt);
+/// - stripes 5001742 (found with the striped cells' certification, before it was kept): a
+///   striped row of one region read as a region of its own, two regions merged elsewhere
+///   (now a region as read wholly under the stripes keeps the stripes guard);
+/// - stripes-over 5001236 (likewise): a striped crown's cell, its streaks not measured, read
+///   as a region of its own and a one-cell region merged; the answer called six crowns wrong
+///   (now the certification vouches for at most `stripes_explained_wrong` crowns called
+///   wrong).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -237,6 +249,9 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.3x", 700712),
         ("scale-0.35x", 1502797),
         ("cut-edge", 200358),
+        ("stripes-over", 7000135),
+        ("stripes", 5001742),
+        ("stripes-over", 5001236),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -410,4 +425,43 @@ fn queens_boards_cut_near_both_edges_are_read_or_refused_as_cut_off() {
         );
     }
     assert!(exact >= 10, "read right: {exact} of 12");
+}
+
+/// Queens under LinkedIn's red stripes, the player's two crowns clashing and both called wrong
+/// (no clash explains them): the answer is shown when it stays the only one reachable with
+/// every striped cell free to take its own region or a neighbour's; without that search the
+/// stripes guard withholds it. The striped cells are the ones the stripes lie on, and a region
+/// as read that lies wholly under them keeps the guard.
+#[test]
+fn queens_clashes_under_stripes_are_answered_when_the_striped_cells_cannot_change_it() {
+    let guard_only = CertifyOptions {
+        queens_free_striped: false,
+        ..CertifyOptions::default()
+    };
+    for seed in [113, 148, 163] {
+        let (reading, sol) = read_render(seed, "stripes");
+        assert!(reading.red_stripes, "seed {seed}: stripes seen");
+        assert!(!reading.striped.is_empty(), "seed {seed}: striped cells");
+        let solved = solve(reading.clone());
+        assert_eq!(
+            solved.answer(),
+            Some(&sol),
+            "seed {seed}: {}",
+            solved.outcome_name()
+        );
+        let withheld =
+            solve_reading(reading.clone(), &SolveOptions::default(), &guard_only).expect("a solve");
+        assert_eq!(withheld.answer(), None, "seed {seed}: the guard alone");
+
+        // Every region read wholly under the stripes: the guard stands.
+        let mut all = reading.clone();
+        all.striped = (0..reading.grid.rows)
+            .flat_map(|r| (0..reading.grid.cols).map(move |c| snapsolve::puzzle::Pos::new(r, c)))
+            .collect();
+        assert_eq!(
+            solve(all).answer(),
+            None,
+            "seed {seed}: the whole board striped"
+        );
+    }
 }

@@ -76,7 +76,10 @@ pub struct CertifyOptions {
     /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
     /// (hint-mode hatching, a veil) may have misread regions too, and stripes not seen may
     /// hide a region (stripes-over 35279: two crowns called wrong, a one-cell region merged
-    /// under dark stripes). Default 1.
+    /// under dark stripes; stripes-over 7000135: one crown called wrong, translucent stripes
+    /// over a pale row not seen, a one-cell region under them merged into its neighbour).
+    /// Default 0 (a clash always calls one crown wrong: every such answer with something
+    /// read with doubt is withheld).
     pub clash_max_wrong_pieces: usize,
     /// Queens under stripes or hatching: whether x marks the answer calls wrong (not only
     /// crowns) withhold it. Hatching lines through an empty cell's centre read as x marks, so
@@ -108,6 +111,13 @@ pub struct CertifyOptions {
     /// come from a region misread under the stripes (stripes 120252). 0: every such answer
     /// withheld. Default 2.
     pub stripes_explained_wrong: usize,
+    /// Queens under red rule-break stripes: an answer calling at most `stripes_explained_wrong`
+    /// of the player's crowns wrong, which the rule above withholds, is shown when it stays the only solution reachable with every
+    /// striped cell ([`Reading::striped`]) free as well, each its own region or a 4-neighbour's
+    /// (the stripes' colour pulls a cell towards a neighbour's, or hides the line between
+    /// them). The search is bounded by `max_queens_maps`; a budget run out withholds. Default
+    /// true.
+    pub queens_free_striped: bool,
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
@@ -148,7 +158,7 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
-            clash_max_wrong_pieces: 1,
+            clash_max_wrong_pieces: 0,
             overlay_crosses_withhold: false,
             max_repair_changes: 3,
             several_adds_only: true,
@@ -159,6 +169,7 @@ impl Default for CertifyOptions {
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
             stripes_explained_wrong: 2,
+            queens_free_striped: true,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
             repair_guard_min: [2, 1],

@@ -614,6 +614,7 @@ mod tests {
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
+            striped: Vec::new(),
             cut: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);

@@ -46,6 +46,7 @@
 //!     small_glyphs: false,
 //!     overlay_seen: false,
 //!     red_stripes: false,
+//!     striped: Vec::new(),
 //!     cut: None,
 //! };
 //! let out = overlay::overlay(

@@ -409,6 +409,7 @@ mod tests {
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
+            striped: Vec::new(),
             cut: None,
         }
     }

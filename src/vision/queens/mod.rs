@@ -313,6 +313,24 @@ fn read_into(
             c.reddened >= opts.regions.streaked_min_reddened
                 && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
         });
+    // With red stripes seen, every streaked cell: its colour is the stripes' as much as its
+    // region's.
+    let striped: Vec<Pos> = if red_stripes {
+        samples
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| {
+                let p = Pos::new(i / grid.cols, i % grid.cols);
+                (c.spread >= opts.regions.streaked_min_spread
+                    || c.reddened >= opts.regions.streaked_min_reddened)
+                    && !under.contains(&p)
+            })
+            .map(|(i, _)| Pos::new(i / grid.cols, i % grid.cols))
+            .collect()
+    } else {
+        Vec::new()
+    };
     lap(trace, "regions");
     let n = grid.rows;
     // A cut line the locator saw as cells of their own (most of it in view) runs out of the
@@ -380,6 +398,7 @@ fn read_into(
         small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,
+        striped,
         cut,
     })
 }

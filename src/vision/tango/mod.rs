@@ -1517,6 +1517,7 @@ fn assemble(
         no_given_shading: false,
         small_glyphs,
         red_stripes: false,
+        striped: Vec::new(),
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
