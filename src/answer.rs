@@ -569,6 +569,7 @@ pub fn solve_reading(
                         && !changes.iter().all(|c| {
                             matches!(c.read, certify::Value::Empty | certify::Value::NoMarker)
                                 || c.broken_by_pieces
+                                || reading.occluded.contains(&c.element)
                         }) =>
                 {
                     Some(Certificate::Unrepaired {

@@ -465,3 +465,30 @@ fn queens_clashes_under_stripes_are_answered_when_the_striped_cells_cannot_chang
         );
     }
 }
+
+/// The pointer over an `x` whose body reads as `=` there: the puzzle as read has several
+/// solutions, and a puzzle with several is repaired only by adding clues where nothing was
+/// read; an element under the pointer counts as nothing read, so the repair takes the one
+/// reading of it with one solution (and says so).
+#[test]
+fn a_marker_under_the_pointer_is_repaired_when_the_puzzle_as_read_has_several_solutions() {
+    for variation in ["pointer-arrow", "pointer-hand"] {
+        let (reading, sol) = read_render(146, variation);
+        assert!(
+            !reading.occluded.is_empty(),
+            "{variation}: the pointer seen"
+        );
+        let solved = solve(reading);
+        assert_eq!(
+            solved.answer(),
+            Some(&sol),
+            "{variation}: {}",
+            solved.outcome_name()
+        );
+        assert_eq!(
+            solved.repairs().len(),
+            1,
+            "{variation}: one change reported"
+        );
+    }
+}

@@ -49,8 +49,9 @@ pub struct CertifyOptions {
     pub max_repair_changes: usize,
     /// A reading whose puzzle has several solutions is missing a clue: it is repaired only by
     /// adding clues where nothing was read (a doubted empty cell or edge: a marker lost under a
-    /// pointer, a cell beyond a cut), never by changing what was read, unless the read is a
-    /// marker the pieces across it break ([`Change::broken_by_pieces`]). The clue missing may
+    /// pointer, a cell beyond a cut; or an element under the pointer, whatever its body read
+    /// as there), never by changing what was read, unless the read is a marker the pieces
+    /// across it break ([`Change::broken_by_pieces`]). The clue missing may
     /// be one lost without a doubt, which no repair brings back; then the one reading of the
     /// doubted elements with a single solution is a wrong one (stripes-over 15176: a doubted
     /// `x` turned into `=`). Default true.
