@@ -455,9 +455,10 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
 /// The board as the player left it, when it can stand for the answer. Tango: every cell
 /// holds a piece (a given or a placed one) whose symbol was read surely, nothing over the
 /// board hid any of it, and no rule-break stripes were seen. Queens: a crown in every row and
-/// column, none under a pointer, and no red rule-break stripes seen (the win shimmer or the
-/// hint mode's hatching may lie over it): LinkedIn stripes a region that holds two crowns, so
-/// such a board keeps the region rule whatever regions were read. `None` otherwise.
+/// column, none touching, none under a pointer, and no red rule-break stripes seen (the win
+/// shimmer or the hint mode's hatching may lie over it): LinkedIn stripes a region that holds
+/// two crowns, so such a board keeps the region rule whatever regions were read. `None`
+/// otherwise.
 fn completed_board(reading: &Reading) -> Option<Solution> {
     if let Puzzle::Queens(q) = &reading.puzzle {
         return completed_queens(reading, q.n());
@@ -499,6 +500,10 @@ fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
             return None;
         }
         col[p.row] = p.col;
+    }
+    // None touching (LinkedIn stripes two crowns that touch).
+    if col.windows(2).any(|w| w[0].abs_diff(w[1]) <= 1) {
+        return None;
     }
     let mut cols = col.clone();
     cols.sort_unstable();
@@ -653,6 +658,7 @@ pub fn solve_reading(
             Some(Certificate::Completed {
                 free: certify::free_elements(&reading, certify),
                 several: false,
+                regions_misread: false,
             })
         }
         (c, _) => c,
@@ -664,9 +670,27 @@ pub fn solve_reading(
             Some(Certificate::Completed {
                 free: certify::free_elements(&reading, certify),
                 several: true,
+                regions_misread: false,
             })
         }
         None => certificate,
+    };
+    // Queens: a complete board the regions as read do not give (no solution, another one, or
+    // several without it) is the answer: the regions were misread, not the board.
+    let certificate = match (&reading.puzzle, &board) {
+        (Puzzle::Queens(_), Some(b))
+            if certify.queens_board_over_regions
+                && !matches!(&report.outcome, Outcome::Timeout { .. })
+                && !matches!(&report.outcome, Outcome::Unique(s) if s == b) =>
+        {
+            report.outcome = Outcome::Unique(b.clone());
+            Some(Certificate::Completed {
+                free: certify::free_elements(&reading, certify),
+                several: false,
+                regions_misread: true,
+            })
+        }
+        _ => certificate,
     };
     let solve_time = t.elapsed();
     let uncertain = matches!(certificate, Some(Certificate::Uncertain { .. }));

@@ -492,3 +492,50 @@ fn a_marker_under_the_pointer_is_repaired_when_the_puzzle_as_read_has_several_so
         );
     }
 }
+
+/// A solved Queens board under the win shimmer whose regions are misread (the regions as read
+/// give no solution, or another one): the player's complete board, a crown in every row and
+/// column, none touching and no red stripes seen, is the answer (LinkedIn stripes a region
+/// holding two crowns), reported as such. With stripes seen, a crown missing, or the rule
+/// off, it is not.
+#[test]
+fn a_solved_queens_board_is_the_answer_when_its_regions_are_misread() {
+    let off = CertifyOptions {
+        queens_board_over_regions: false,
+        ..CertifyOptions::default()
+    };
+    for seed in [11000037, 11000114, 11000142] {
+        let (reading, sol) = read_render(seed, "shimmer");
+        let solved = solve(reading.clone());
+        assert_eq!(
+            solved.answer(),
+            Some(&sol),
+            "seed {seed}: {}",
+            solved.outcome_name()
+        );
+        assert!(
+            matches!(
+                solved.certificate,
+                Some(Certificate::Completed {
+                    regions_misread: true,
+                    ..
+                })
+            ),
+            "seed {seed}: the board stands for the answer"
+        );
+
+        let as_read = solve_reading(reading.clone(), &SolveOptions::default(), &off).unwrap();
+        assert_ne!(
+            as_read.answer(),
+            Some(&sol),
+            "seed {seed}: the regions as read"
+        );
+
+        let mut striped = reading.clone();
+        striped.red_stripes = true;
+        assert_eq!(solve(striped).answer(), None, "seed {seed}: stripes seen");
+
+        let gap = without_first(&reading, |q| matches!(q, Placed::Crown { .. }));
+        assert_eq!(solve(gap).answer(), None, "seed {seed}: a crown missing");
+    }
+}

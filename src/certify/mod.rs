@@ -119,6 +119,12 @@ pub struct CertifyOptions {
     /// them). The search is bounded by `max_queens_maps`; a budget run out withholds. Default
     /// true.
     pub queens_free_striped: bool,
+    /// Queens: the player's complete board (a crown in every row and column, none touching,
+    /// none under a pointer, no red stripes seen) is the answer even when the regions as read
+    /// give no solution or another one: every board LinkedIn shows without stripes keeps the
+    /// region rule (it stripes a region holding two crowns), and the puzzle has one solution.
+    /// The win shimmer over a solved board is where regions are misread most. Default true.
+    pub queens_board_over_regions: bool,
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
@@ -171,6 +177,7 @@ impl Default for CertifyOptions {
             queens_stripes_need_clash: true,
             stripes_explained_wrong: 2,
             queens_free_striped: true,
+            queens_board_over_regions: true,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
             repair_guard_min: [2, 1],
@@ -314,12 +321,19 @@ pub enum Certificate {
     /// Whatever the doubted elements truly are, that board is then the answer: it holds every
     /// true given, and a true marker it broke would be marked by LinkedIn's stripes. The same
     /// holds when the puzzle as read has several solutions (a marker lost under the win
-    /// shimmer) and the board is one of them (`several`).
+    /// shimmer) and the board is one of them (`several`). Queens: a crown in every row and
+    /// column, none touching, nothing over the board and no red stripes seen is the answer
+    /// even when the regions as read give no solution or another one (`regions_misread`):
+    /// LinkedIn stripes a region that holds two crowns, so the regions were misread, not the
+    /// board ([`CertifyOptions::queens_board_over_regions`]).
     Completed {
         /// The doubted elements that were let vary.
         free: Vec<Free>,
         /// The puzzle as read had several solutions; the board is one of them.
         several: bool,
+        /// Queens: the regions as read do not give the board (no solution, another one, or
+        /// several without it); the board stands for the answer.
+        regions_misread: bool,
     },
     /// The puzzle as read had no or several solutions and nothing could be repaired.
     Unrepaired {

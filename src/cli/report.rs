@@ -390,8 +390,18 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
         }
         return out;
     }
-    if let Some(Certificate::Completed { free, several }) = &s.certificate {
-        out += &if *several {
+    if let Some(Certificate::Completed {
+        free,
+        several,
+        regions_misread,
+    }) = &s.certificate
+    {
+        out += &if *regions_misread {
+            "# the regions as read do not give the board, but it is complete, unmarked and breaks \
+             no rule (LinkedIn stripes a region holding two crowns): it is the answer, and the \
+             regions were misread\n"
+                .to_string()
+        } else if *several {
             "# the puzzle as read has several solutions (a clue is missing), and the board is \
              complete, unmarked and one of them: it is the answer\n"
                 .to_string()
@@ -406,7 +416,11 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
     let text = report_text(name, false, &r.puzzle, &s.report);
     out += &match &s.certificate {
         // Not unique as read: the answer is the player's board.
-        Some(Certificate::Completed { several: true, .. }) => text.replacen(
+        Some(Certificate::Completed { several: true, .. })
+        | Some(Certificate::Completed {
+            regions_misread: true,
+            ..
+        }) => text.replacen(
             "unique solution\n",
             "answer: the player's complete board\n",
             1,
@@ -531,8 +545,13 @@ pub fn certificate_json(p: &Puzzle, c: &Certificate) -> Value {
                     "confidence": ch.confidence, "display": ch.to_string()}))
                 .collect::<Value>(),
         }),
-        Certificate::Completed { free, several } => {
-            json!({"kind": c.name(), "free": free, "several": several})
+        Certificate::Completed {
+            free,
+            several,
+            regions_misread,
+        } => {
+            json!({"kind": c.name(), "free": free, "several": several,
+                "regions_misread": regions_misread})
         }
         Certificate::Unrepaired { suspects, reason } => {
             json!({"kind": c.name(), "reason": reason, "suspects": suspects})
