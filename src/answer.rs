@@ -751,7 +751,12 @@ pub fn solve_reading(
                     if p == pos && confidence < certify.free_below)
             }),
             _ => false,
-        });
+        })
+        // Under red stripes the crowns of a clash lie on striped cells, read with doubt: the
+        // answer stands when no choice of the striped cells' regions changes it.
+        && !(reading.red_stripes
+            && wrong_crowns <= certify.stripes_explained_wrong
+            && stripes_certified(&reading, &report.outcome, certify));
     // The player's complete board is the answer (`completed_board`): what the regions read
     // may hide does not matter then.
     let completed = match &report.outcome {

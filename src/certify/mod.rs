@@ -128,7 +128,9 @@ pub struct CertifyOptions {
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
-    /// never changes the puzzle; it only takes the certainty away. Default true.
+    /// never changes the puzzle; it only takes the certainty away. Under red stripes, where
+    /// the crowns of a clash lie on striped cells read with doubt, the answer is shown when
+    /// the striped cells' certification vouches for it (`queens_free_striped`). Default true.
     pub queens_doubted_crown_withholds: bool,
     /// A repair shows that some reads were wrong, and misreads come together (one kind of
     /// glyph too small or blurred to tell, read as the other kind all over the board): when
