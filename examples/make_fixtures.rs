@@ -380,6 +380,7 @@ fn main() -> Result<(), String> {
                 overlay_seen: false,
                 red_stripes: false,
                 striped: Vec::new(),
+                striped_walled: Vec::new(),
                 cut: None,
             };
             let after = overlay(

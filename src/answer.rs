@@ -355,21 +355,26 @@ fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
     })
 }
 
-/// Queens under red stripes: a region as read lies wholly under the stripes. It may be their
-/// colour read as a region, with two true regions merged elsewhere to keep the count (stripes
-/// 5001742: a striped row of one region read as a region of its own), which no choice among
-/// neighbours' regions brings back.
-fn stripes_split_regions(reading: &Reading) -> bool {
+/// Queens under red stripes: a region as read lies wholly under the stripes and a line round
+/// it is thin. It may be their colour read as a region, with two true regions merged
+/// elsewhere to keep the count (stripes 5001742: a striped row of one region read as a region
+/// of its own), which no choice among neighbours' regions brings back. A region with thick
+/// lines all round ([`Reading::striped_walled`]) is one LinkedIn drew
+/// ([`CertifyOptions::queens_striped_walls`]).
+fn stripes_split_regions(reading: &Reading, certify: &CertifyOptions) -> bool {
     let Puzzle::Queens(q) = &reading.puzzle else {
         return false;
     };
-    q.region_cells()
-        .iter()
-        .any(|cells| cells.iter().all(|p| reading.striped.contains(p)))
+    q.region_cells().iter().any(|cells| {
+        cells.iter().all(|p| reading.striped.contains(p))
+            && !(certify.queens_striped_walls
+                && cells.iter().all(|p| reading.striped_walled.contains(p)))
+    })
 }
 
 /// Queens under red stripes: the unique answer stays the only solution reachable with every
-/// striped cell free too ([`CertifyOptions::queens_free_striped`]), the search complete.
+/// striped cell free too ([`CertifyOptions::queens_free_striped`]), but those walled by thick
+/// lines ([`CertifyOptions::queens_striped_walls`]), the search complete.
 fn stripes_certified(reading: &Reading, outcome: &Outcome, certify: &CertifyOptions) -> bool {
     let Outcome::Unique(answer) = outcome else {
         return false;
@@ -377,11 +382,12 @@ fn stripes_certified(reading: &Reading, outcome: &Outcome, certify: &CertifyOpti
     if !certify.queens_free_striped || !reading.red_stripes || reading.striped.is_empty() {
         return false;
     }
-    if stripes_split_regions(reading) {
+    if stripes_split_regions(reading, certify) {
         return false;
     }
+    let walled = |p: &Pos| certify.queens_striped_walls && reading.striped_walled.contains(p);
     let mut freed = reading.clone();
-    for &pos in &reading.striped {
+    for &pos in reading.striped.iter().filter(|p| !walled(p)) {
         freed.doubts.push(Doubt::Cell {
             pos,
             confidence: 0.0,

@@ -242,6 +242,11 @@ pub struct Reading {
     /// regions the stripes may have misread ([`crate::certify::CertifyOptions::queens_free_striped`]).
     /// Empty otherwise.
     pub striped: Vec<Pos>,
+    /// Queens, with red stripes seen: the striped cells whose every line to a cell of another
+    /// region as read is thick (judged against the board's lines beside as many striped
+    /// cells), so the stripes did not cut them from a neighbour's region. A region as read
+    /// wholly under the stripes is trusted only when all its cells are here. Empty otherwise.
+    pub striped_walled: Vec<Pos>,
     /// The board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
@@ -324,6 +329,7 @@ impl Reading {
             overlay_seen: false,
             red_stripes: false,
             striped: Vec::new(),
+            striped_walled: Vec::new(),
             cut: None,
         }
     }

@@ -66,6 +66,7 @@ fn overlay_on_a_real_tango_screenshot() {
         overlay_seen: false,
         red_stripes: false,
         striped: Vec::new(),
+        striped_walled: Vec::new(),
         cut: None,
     };
     let out = overlay(

@@ -103,6 +103,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         overlay_seen: false,
         red_stripes: false,
         striped: Vec::new(),
+        striped_walled: Vec::new(),
         cut: None,
     }
 }

@@ -467,6 +467,51 @@ fn queens_clashes_under_stripes_are_answered_when_the_striped_cells_cannot_chang
     }
 }
 
+/// Queens under LinkedIn's red stripes where a striped cell has thick lines to every other
+/// region as read: it keeps its region in the striped cells' certification (102: a one-cell
+/// region wholly under the stripes, which the guard withheld; 117: a one-cell region that,
+/// free, could move into its striped neighbour). Without the walls, or with the rule off, the
+/// answer is withheld.
+#[test]
+fn striped_cells_walled_by_thick_lines_keep_their_regions() {
+    let off = CertifyOptions {
+        queens_striped_walls: false,
+        ..CertifyOptions::default()
+    };
+    for seed in [102, 117] {
+        let (reading, sol) = read_render(seed, "stripes");
+        assert!(reading.red_stripes, "seed {seed}: stripes seen");
+        assert!(
+            !reading.striped_walled.is_empty(),
+            "seed {seed}: walled striped cells"
+        );
+        assert!(
+            reading
+                .striped_walled
+                .iter()
+                .all(|p| reading.striped.contains(p)),
+            "seed {seed}: walled cells are striped"
+        );
+        let solved = solve(reading.clone());
+        assert_eq!(
+            solved.answer(),
+            Some(&sol),
+            "seed {seed}: {}",
+            solved.outcome_name()
+        );
+        let withheld =
+            solve_reading(reading.clone(), &SolveOptions::default(), &off).expect("a solve");
+        assert_eq!(withheld.answer(), None, "seed {seed}: the walls off");
+        let mut unwalled = reading;
+        unwalled.striped_walled.clear();
+        assert_eq!(
+            solve(unwalled).answer(),
+            None,
+            "seed {seed}: no cell walled"
+        );
+    }
+}
+
 /// The pointer over an `x` whose body reads as `=` there: the puzzle as read has several
 /// solutions, and a puzzle with several is repaired only by adding clues where nothing was
 /// read; an element under the pointer counts as nothing read, so the repair takes the one

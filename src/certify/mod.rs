@@ -119,6 +119,14 @@ pub struct CertifyOptions {
     /// them). The search is bounded by `max_queens_maps`; a budget run out withholds. Default
     /// true.
     pub queens_free_striped: bool,
+    /// Queens under red stripes, with `queens_free_striped`: a striped cell whose every line
+    /// to a cell of another region as read is thick ([`Reading::striped_walled`]) keeps its
+    /// region (LinkedIn draws a thick line between two regions, so it cannot take a
+    /// neighbour's across one), and a region as read wholly under the stripes is trusted when
+    /// all its cells are walled so (else the stripes guard stands: it may be the stripes'
+    /// colour read as a region). False: every striped cell free, every such region guarded.
+    /// Default true.
+    pub queens_striped_walls: bool,
     /// Queens: the player's complete board (a crown in every row and column, none touching,
     /// none under a pointer, no red stripes seen) is the answer even when the regions as read
     /// give no solution or another one: every board LinkedIn shows without stripes keeps the
@@ -179,6 +187,7 @@ impl Default for CertifyOptions {
             queens_stripes_need_clash: true,
             stripes_explained_wrong: 2,
             queens_free_striped: true,
+            queens_striped_walls: true,
             queens_board_over_regions: true,
             queens_doubted_crown_withholds: true,
             repair_guard: true,

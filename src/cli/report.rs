@@ -634,6 +634,7 @@ mod tests {
             overlay_seen: false,
             red_stripes: false,
             striped: Vec::new(),
+            striped_walled: Vec::new(),
             cut: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);

@@ -47,6 +47,7 @@
 //!     overlay_seen: false,
 //!     red_stripes: false,
 //!     striped: Vec::new(),
+//!     striped_walled: Vec::new(),
 //!     cut: None,
 //! };
 //! let out = overlay::overlay(

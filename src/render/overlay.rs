@@ -410,6 +410,7 @@ mod tests {
             overlay_seen: false,
             red_stripes: false,
             striped: Vec::new(),
+            striped_walled: Vec::new(),
             cut: None,
         }
     }

@@ -342,6 +342,7 @@ fn read_into(
     if streaked {
         doubt_striped_singletons(&samples, &queens, &mut regions.confidence, &opts.regions);
     }
+    let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
     doubt_singletons_beside_doubts(
         &unveiled,
         &queens,
@@ -399,6 +400,7 @@ fn read_into(
         overlay_seen: streaked,
         red_stripes,
         striped,
+        striped_walled,
         cut,
     })
 }
@@ -448,7 +450,6 @@ fn doubt_striped_singletons(
     confidence: &mut [f32],
     opts: &regions::RegionOptions,
 ) {
-    let thin_below = thin_line_bound(samples);
     let n = queens.n();
     let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
     for cells in queens.region_cells() {
@@ -456,23 +457,59 @@ fn doubt_striped_singletons(
             continue;
         };
         let i = p.index(n);
-        if !striped(i) {
-            continue;
-        }
-        let lines = lines_around(samples, p);
-        let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
-        let thin = lines.iter().any(|&(w, j)| {
-            let across = j % n != i % n;
-            match striped_line_levels(samples, across, 1 + usize::from(striped(j)), &striped, opts)
-            {
-                Some((lo, hi)) => w.is_nan() || w * w < lo * hi,
-                None => w.is_nan() || w < thin_below || w < opts.striped_thin_ratio * heaviest,
-            }
-        });
-        if thin {
+        if striped(i) && thin_line_round(samples, p, |_| true, opts) {
             confidence[i] = 0.0;
         }
     }
+}
+
+/// Whether a line round the striped cell `p` to a neighbour `beyond` accepts is thin (or not
+/// measured), each judged against the board's lines of its own kind ([`striped_line_levels`];
+/// see [`doubt_striped_singletons`]).
+fn thin_line_round(
+    samples: &sample::Samples,
+    p: Pos,
+    beyond: impl Fn(usize) -> bool,
+    opts: &regions::RegionOptions,
+) -> bool {
+    let n = samples.n;
+    let i = p.index(n);
+    let thin_below = thin_line_bound(samples);
+    let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
+    let lines = lines_around(samples, p);
+    let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
+    lines.iter().filter(|&&(_, j)| beyond(j)).any(|&(w, j)| {
+        let across = j % n != i % n;
+        match striped_line_levels(samples, across, 1 + usize::from(striped(j)), &striped, opts) {
+            Some((lo, hi)) => w.is_nan() || w * w < lo * hi,
+            None => w.is_nan() || w < thin_below || w < opts.striped_thin_ratio * heaviest,
+        }
+    })
+}
+
+/// The striped cells ([`Reading::striped`]) whose every line to a cell of another region as
+/// read is thick: the stripes did not cut them from a neighbour's region
+/// ([`Reading::striped_walled`]).
+fn walled_cells(
+    samples: &sample::Samples,
+    queens: &Queens,
+    striped: &[Pos],
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let n = queens.n();
+    striped
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let own = queens.region(p);
+            !thin_line_round(
+                samples,
+                p,
+                |j| queens.region(Pos::new(j / n, j % n)) != own,
+                opts,
+            )
+        })
+        .collect()
 }
 
 /// The thin and thick levels (two-means on the logarithm, [`regions::border_levels`], at least

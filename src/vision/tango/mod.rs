@@ -1518,6 +1518,7 @@ fn assemble(
         small_glyphs,
         red_stripes: false,
         striped: Vec::new(),
+        striped_walled: Vec::new(),
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
