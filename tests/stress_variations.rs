@@ -512,6 +512,42 @@ fn striped_cells_walled_by_thick_lines_keep_their_regions() {
     }
 }
 
+/// A Tango board cut through its outer line with more than half of it in view: the markers
+/// between two cut cells, cut through their middle, are read from their part in view
+/// mirrored about the line's centre (LinkedIn's glyphs are symmetric about it), so they are
+/// not left free, and the answer is shown; with the mirror off they are hidden by the edge,
+/// and the answer withheld.
+#[test]
+fn markers_cut_through_their_middle_are_read_from_their_mirror_image() {
+    let mut off = ReadOptions::default();
+    off.tango.cut_mirror_from = 2.0;
+    for seed in [65, 68, 155, 162] {
+        let (p, sol) = variations::puzzle(seed, "cut-edge");
+        let opts = variations::options(seed, "cut-edge");
+        let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+        let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
+        assert!(reading.cut.is_some(), "seed {seed}: read as cut");
+        let solved = solve(reading);
+        assert_eq!(
+            solved.answer(),
+            Some(&sol),
+            "seed {seed}: {}",
+            solved.outcome_name()
+        );
+        let hidden = read_image(&shot.image, &off).expect("a board");
+        let edges_hidden = hidden
+            .occluded
+            .iter()
+            .filter(|e| matches!(e, snapsolve::certify::Element::Edge { .. }))
+            .count();
+        assert!(
+            edges_hidden > 0,
+            "seed {seed}: markers hidden without the mirror"
+        );
+        assert_eq!(solve(hidden).answer(), None, "seed {seed}: the mirror off");
+    }
+}
+
 /// The pointer over an `x` whose body reads as `=` there: the puzzle as read has several
 /// solutions, and a puzzle with several is repaired only by adding clues where nothing was
 /// read; an element under the pointer counts as nothing read, so the repair takes the one

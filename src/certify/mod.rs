@@ -110,7 +110,10 @@ pub struct CertifyOptions {
     /// there, and every answer must drop one of each such pair, whatever the regions read. A
     /// crown called wrong that clashes with none, or only with crowns called wrong too, may
     /// come from a region misread under the stripes (stripes 120252). 0: every such answer
-    /// withheld. Default 2.
+    /// withheld. Default 3: 2 until the striped cells' walls (`queens_striped_walls`); with
+    /// them, 3 answered 15 more `stripes` and 129 more `stripes-over` renders of 6,000 each
+    /// (1,500 from 5, 7, 9 and 13 million), 0 wrong, and stripes-over 5001236 (six called
+    /// wrong) stays withheld.
     pub stripes_explained_wrong: usize,
     /// Queens under red rule-break stripes: an answer calling at most `stripes_explained_wrong`
     /// of the player's crowns wrong, which the rule above withholds, is shown when it stays the only solution reachable with every
@@ -185,7 +188,7 @@ impl Default for CertifyOptions {
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
-            stripes_explained_wrong: 2,
+            stripes_explained_wrong: 3,
             queens_free_striped: true,
             queens_striped_walls: true,
             queens_board_over_regions: true,

@@ -340,6 +340,15 @@ pub struct TangoReadOptions {
     /// line, a small themed one of 0.2 of a cell 0.4. 0.55 cost 25 answers of the perturbation
     /// row `cut-board-45%` and closed no wrong one. Default 0.4.
     pub cut_icons_seen: f32,
+    /// With at least this share of the cut line in view (measured from its inner grid line as
+    /// seen), its centre line is in view with a margin, and the part out of view about the
+    /// markers' places (the lines between two of its cells) is filled with the mirror image of
+    /// the part in view about that centre line, instead of the cells' ground:
+    /// LinkedIn's `=` and `x` are symmetric about it, so a marker between two cut cells cut
+    /// through is read whole, and is no longer left free for being out of view
+    /// (`cut_markers_seen`). A piece there keeps its given status doubted. Above 1: never.
+    /// Default 0.52.
+    pub cut_mirror_from: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -430,6 +439,7 @@ impl Default for TangoReadOptions {
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
+            cut_mirror_from: 0.52,
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -758,6 +768,9 @@ struct Extended {
     side: Side,
     /// The share of the cut row's or column's cells in view.
     visible: f32,
+    /// The part out of view was filled with the mirror image of the cut line's part in view
+    /// ([`TangoReadOptions::cut_mirror_from`]).
+    mirrored: bool,
     /// The capture's outermost pixel line at that edge, in the extended image (a column for
     /// left and right, a row for top and bottom).
     border: u32,
@@ -930,6 +943,17 @@ fn extend_cut(
         top: g.top + dy as f32,
         ..g
     };
+    // The cut line's centre from its inner grid line as seen (the lattice's pitch, a fraction
+    // of a pixel off, puts the far lines a few pixels off).
+    let centre = cut_line_centre(img, &g, side, line);
+    let mirrored = centre.is_some_and(|(_, seen)| seen.min(visible) >= opts.cut_mirror_from);
+    if let (true, Some((c, _))) = (mirrored, centre) {
+        let shift = match side {
+            Side::Left | Side::Right => dx as f32,
+            Side::Top | Side::Bottom => dy as f32,
+        };
+        mirror_cut_line(&mut image, img, &grid, side, (dx, dy), c + shift);
+    }
     let border = match side {
         Side::Left => pad,
         Side::Top => pad,
@@ -945,7 +969,152 @@ fn extend_cut(
         ground,
         plain: [shaded, line],
         visible,
+        mirrored,
     })
+}
+
+/// The centre of the cut line (capture pixels, along the cut axis) and its share in view,
+/// from the inner grid line beside it as seen: the pixel line within a tenth of a cell of the
+/// lattice's whose samples (off the cells' middles, where markers sit) are nearest the grid
+/// lines' colour `line`, plus half a cell. `None` when that line is not in the image.
+fn cut_line_centre(img: &RgbImage, g: &Grid, side: Side, line: [f32; 3]) -> Option<(f32, f32)> {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (inner, pitch, across, n_along, extent) = match side {
+        Side::Left => (g.left + g.cell_w, g.cell_w, g.cell_h, g.rows, w),
+        Side::Right => (
+            g.left + (g.cols - 1) as f32 * g.cell_w,
+            g.cell_w,
+            g.cell_h,
+            g.rows,
+            w,
+        ),
+        Side::Top => (g.top + g.cell_h, g.cell_h, g.cell_w, g.cols, h),
+        Side::Bottom => (
+            g.top + (g.rows - 1) as f32 * g.cell_h,
+            g.cell_h,
+            g.cell_w,
+            g.cols,
+            h,
+        ),
+    };
+    let start = match side {
+        Side::Left | Side::Right => g.top,
+        Side::Top | Side::Bottom => g.left,
+    };
+    let reach = (0.1 * pitch).max(2.0);
+    let (lo, hi) = (
+        (inner - reach).floor() as i64,
+        (inner + reach).ceil() as i64,
+    );
+    let mut best: Option<(f32, i64)> = None;
+    for t in lo..=hi {
+        if t < 0 || t as f32 >= extent {
+            continue;
+        }
+        let mut sum = 0.0f32;
+        let mut count = 0usize;
+        for k in 0..n_along {
+            for f in [0.15, 0.25, 0.75, 0.85] {
+                let a = (start + (k as f32 + f) * across).round();
+                let (x, y) = match side {
+                    Side::Left | Side::Right => (t as f32, a),
+                    Side::Top | Side::Bottom => (a, t as f32),
+                };
+                if x < 0.0 || y < 0.0 || x >= w || y >= h {
+                    continue;
+                }
+                let p = img.get_pixel(x as u32, y as u32).0;
+                sum += p
+                    .iter()
+                    .zip(line)
+                    .map(|(&v, l)| (f32::from(v) - l).abs())
+                    .sum::<f32>();
+                count += 1;
+            }
+        }
+        if count == 0 {
+            continue;
+        }
+        let score = sum / count as f32;
+        if best.is_none_or(|(s, _)| score < s) {
+            best = Some((score, t));
+        }
+    }
+    let (_, t) = best?;
+    let at = t as f32 + 0.5;
+    Some(match side {
+        Side::Left => (at - 0.5 * pitch, at / pitch),
+        Side::Right => (at + 0.5 * pitch, (extent - at) / pitch),
+        Side::Top => (at - 0.5 * pitch, at / pitch),
+        Side::Bottom => (at + 0.5 * pitch, (extent - at) / pitch),
+    })
+}
+
+/// Fills the part of the cut line out of view about the markers' places (the lines between
+/// two of its cells), in the extended `image` (the capture `img` at `offset`), with the mirror
+/// image of its part in view about the line's centre `centre` (extended pixels), out to the
+/// board's outer line and a tenth of a cell beyond.
+fn mirror_cut_line(
+    image: &mut RgbImage,
+    img: &RgbImage,
+    grid: &Grid,
+    side: Side,
+    (dx, dy): (u32, u32),
+    centre: f32,
+) {
+    let (ew, eh) = (image.width() as i64, image.height() as i64);
+    let g = grid;
+    // Along the cut axis: the padded pixels to fill, and the capture's pixels in view
+    // (extended coordinates); `centre` is the cut line's centre there.
+    let (fill, seen): (std::ops::Range<i64>, std::ops::Range<i64>) = match side {
+        Side::Left => {
+            let outer = (g.left - 0.1 * g.cell_w).floor().max(0.0) as i64;
+            (outer..i64::from(dx), i64::from(dx)..ew)
+        }
+        Side::Right => {
+            let end = i64::from(img.width());
+            let outer = ((g.left + g.width() + 0.1 * g.cell_w).ceil() as i64).min(ew);
+            (end..outer, 0..end)
+        }
+        Side::Top => {
+            let outer = (g.top - 0.1 * g.cell_h).floor().max(0.0) as i64;
+            (outer..i64::from(dy), i64::from(dy)..eh)
+        }
+        Side::Bottom => {
+            let end = i64::from(img.height());
+            let outer = ((g.top + g.height() + 0.1 * g.cell_h).ceil() as i64).min(eh);
+            (end..outer, 0..end)
+        }
+    };
+    // Only about the markers' places, the lines between two cut cells (0.15 of a cell either
+    // side): a cut icon mirrored is another shape (half a crescent makes a disc).
+    let (start, pitch, count, limit) = match side {
+        Side::Left | Side::Right => (g.top, g.cell_h, g.rows, eh),
+        Side::Top | Side::Bottom => (g.left, g.cell_w, g.cols, ew),
+    };
+    let along: Vec<i64> = (1..count)
+        .flat_map(|k| {
+            let at = start + k as f32 * pitch;
+            let lo = (at - 0.15 * pitch).floor().max(0.0) as i64;
+            let hi = ((at + 0.15 * pitch).ceil() as i64).min(limit);
+            lo..hi
+        })
+        .collect();
+    for t in fill {
+        // Pixel centres: t + 0.5 mirrors to 2 * centre - (t + 0.5).
+        let src = (2.0 * centre - (t as f32 + 0.5)).floor() as i64;
+        if !seen.contains(&src) {
+            continue;
+        }
+        for &a in &along {
+            let (from, to) = match side {
+                Side::Left | Side::Right => ((src, a), (t, a)),
+                Side::Top | Side::Bottom => ((a, src), (a, t)),
+            };
+            let p = *image.get_pixel(from.0 as u32, from.1 as u32);
+            image.put_pixel(to.0 as u32, to.1 as u32, p);
+        }
+    }
 }
 
 /// What the cut can hide in a board read from an extended image: a piece in the outer line
@@ -1036,8 +1205,13 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         // Out of view, a marker there cannot be read as none: a repair of a puzzle with
         // several solutions adds clues, and the one it needs may be the one the cut hides
         // (cut-edge 200358: an `=` out of view, a repair turned a cut moon into a sun).
-        if ext.visible < opts.cut_markers_seen
-            || ext.ink_at_border_near(ext.grid.edge_center(edge), 0.2, opts.marker_min_contrast)
+        if !ext.mirrored
+            && (ext.visible < opts.cut_markers_seen
+                || ext.ink_at_border_near(
+                    ext.grid.edge_center(edge),
+                    0.2,
+                    opts.marker_min_contrast,
+                ))
         {
             reading.occluded.push(Element::Edge { edge });
         }
