@@ -875,29 +875,113 @@ fn tango_reachable(
     }
     let base = BitTango::from_tango(&relaxed);
     let cols = t.cols();
-    let mut found: Vec<(Puzzle, Solution)> = Vec::new();
-    let mut visited = 0usize;
-    let mut complete = true;
+    // Every solution of the relaxed puzzle, up to `max_relaxed` (enumerating is cheap; asking
+    // each one's strongest puzzle for a second solution is not).
+    let rows_n = t.rows();
+    let mut flat: Vec<u16> = Vec::new();
+    let (mut visited, mut enumerated) = (0usize, true);
     base.for_each_solution(|rows| {
-        visited += 1;
-        if visited > max_relaxed {
-            complete = false;
+        if visited >= max_relaxed {
+            enumerated = false;
             return false;
         }
-        let strongest = strongest_tango(&base, free, rows);
-        if strongest.is_unique() {
-            found.push((
-                Puzzle::Tango(strongest.to_tango()),
-                rows_to_solution(rows, cols),
-            ));
-            if found.len() >= limit {
-                complete = false;
-                return false;
-            }
-        }
+        visited += 1;
+        flat.extend_from_slice(rows);
         true
     });
+    let all: Vec<&[u16]> = flat.chunks(rows_n.max(1)).collect();
+    // A strongest puzzle's solutions are the relaxed solutions that agree with it on what it
+    // fixes: with every solution at hand, counted at once instead of searched one by one; with
+    // some, two agreeing already rule it out, and only the others are searched, in order, up
+    // to `limit` found.
+    let counted = unique_by_counting(free, &all);
+    let mut found: Vec<(Puzzle, Solution)> = Vec::new();
+    let mut complete = enumerated;
+    for (k, rows) in all.iter().enumerate() {
+        let unique = match &counted {
+            Some((u, _)) if !u[k] => false,
+            Some((_, true)) if enumerated => true,
+            _ => strongest_tango(&base, free, rows).is_unique(),
+        };
+        if !unique {
+            continue;
+        }
+        found.push((
+            Puzzle::Tango(strongest_tango(&base, free, rows).to_tango()),
+            rows_to_solution(rows, cols),
+        ));
+        if found.len() >= limit {
+            complete = false;
+            break;
+        }
+    }
     (found, complete)
+}
+
+/// For every solution `rows` of the relaxed puzzle in `all`, whether it is the only one there
+/// that agrees with it on every free element its strongest puzzle ([`strongest_tango`])
+/// fixes: with all of them in `all`, that puzzle has one solution exactly then; with some,
+/// `false` is sure and `true` is to be checked. The flag says whether `true` is exact so; when
+/// what they fix varies too much (over 64 kinds), only solutions alike on every free element
+/// are ruled out, and every `true` is to be checked. `None` when the free elements are too
+/// many to pack (over 128), for the search one by one.
+fn unique_by_counting(free: &[Free], all: &[&[u16]]) -> Option<(Vec<bool>, bool)> {
+    use std::collections::HashMap;
+    if free.len() > 128 {
+        return None;
+    }
+    // Per solution: the value of every free element (a cell's moon, an edge's sameness) and
+    // which of them its strongest puzzle fixes, one bit each.
+    let packed: Vec<(u128, u128)> = all
+        .iter()
+        .map(|rows| {
+            let bit = |p: Pos| (rows[p.row] >> p.col) & 1 == 1;
+            let (mut value, mut fixed) = (0u128, 0u128);
+            for (k, f) in free.iter().enumerate() {
+                let (v, fix) = match f.element {
+                    Element::Cell { pos } => {
+                        let moon = bit(pos);
+                        (moon, f.seen.is_none_or(|s| (s == Symbol::Moon) == moon))
+                    }
+                    Element::Edge { edge } => {
+                        let (a, c) = edge.cells();
+                        let same = bit(a) == bit(c);
+                        (same, !f.shown.is_some_and(|m| (m == Marker::Same) != same))
+                    }
+                };
+                value |= u128::from(v) << k;
+                fixed |= u128::from(fix) << k;
+            }
+            (value, fixed)
+        })
+        .collect();
+    let mut masks: Vec<u128> = packed.iter().map(|&(_, m)| m).collect();
+    masks.sort_unstable();
+    masks.dedup();
+    if masks.len() > 64 {
+        let mut alike: HashMap<u128, usize> = HashMap::new();
+        for &(v, _) in &packed {
+            *alike.entry(v).or_default() += 1;
+        }
+        return Some((packed.iter().map(|(v, _)| alike[v] == 1).collect(), false));
+    }
+    let counts: HashMap<u128, HashMap<u128, usize>> = masks
+        .iter()
+        .map(|&m| {
+            let mut c: HashMap<u128, usize> = HashMap::new();
+            for &(v, _) in &packed {
+                *c.entry(v & m).or_default() += 1;
+            }
+            (m, c)
+        })
+        .collect();
+    Some((
+        packed
+            .iter()
+            .map(|&(v, m)| counts[&m][&(v & m)] == 1)
+            .collect(),
+        true,
+    ))
 }
 
 /// The relaxed puzzle with every free element set to the value the solution `rows` implies.

@@ -163,6 +163,110 @@ fn reachable_matches_brute_force(seen: bool, shown: bool) {
     assert_eq!(fast, slow);
 }
 
+/// The relaxed solutions' uniqueness counted at once gives what asking each one's strongest
+/// puzzle for a second solution gave, in the same order, complete or cut short by
+/// `max_relaxed` or `limit`, with what the free elements fix alike (no seen symbols or shown
+/// pieces) or varying (seen and shown on every one: more than 64 kinds).
+#[test]
+fn tango_reachable_counts_as_the_search_one_by_one_finds() {
+    let one_by_one = |t: &Tango, free: &[Free], max_relaxed: usize, limit: usize| {
+        let mut relaxed = t.clone();
+        for f in free {
+            match f.element {
+                Element::Cell { pos } => relaxed.set_given(pos, None),
+                Element::Edge { edge } => relaxed.set_marker(edge, None),
+            }
+        }
+        let base = BitTango::from_tango(&relaxed);
+        let (mut found, mut visited, mut complete) = (Vec::new(), 0usize, true);
+        base.for_each_solution(|rows| {
+            visited += 1;
+            if visited > max_relaxed {
+                complete = false;
+                return false;
+            }
+            if strongest_tango(&base, free, rows).is_unique() {
+                found.push(rows_to_solution(rows, t.cols()));
+                if found.len() >= limit {
+                    complete = false;
+                    return false;
+                }
+            }
+            true
+        });
+        (found, complete)
+    };
+    let free_of = |t: &Tango, cells: usize, edges: usize, varying: bool| -> Vec<Free> {
+        let p = Puzzle::Tango(t.clone());
+        t.positions()
+            .map(|pos| Element::Cell { pos })
+            .take(cells)
+            .chain(t.edges().take(edges).map(|edge| Element::Edge { edge }))
+            .enumerate()
+            .map(|(k, e)| Free {
+                element: e,
+                read: value_of(&p, e),
+                confidence: 0.1,
+                seen: match e {
+                    Element::Cell { .. } if varying => Some([Symbol::Sun, Symbol::Moon][k % 2]),
+                    _ => None,
+                },
+                shown: match e {
+                    Element::Edge { .. } if varying => {
+                        Some([Marker::Same, Marker::Opposite][k % 2])
+                    }
+                    _ => None,
+                },
+            })
+            .collect()
+    };
+    let empty = tango(&format!("tango 6x6\n{}", ". . . . . .\n\n".repeat(6)));
+    let (mut found, mut kinds_over_64) = (0usize, false);
+    for (t, cells, edges) in [(six(), 4, 6), (empty, 6, 10)] {
+        for varying in [false, true] {
+            let free = free_of(&t, cells, edges, varying);
+            for (max_relaxed, limit) in [
+                (usize::MAX, usize::MAX),
+                (usize::MAX, 2),
+                (500, usize::MAX),
+                (40, 1),
+            ] {
+                let (fast, complete) = tango_reachable(&t, &free, max_relaxed, limit);
+                let fast: Vec<Solution> = fast.into_iter().map(|(_, s)| s).collect();
+                let (slow, slow_complete) = one_by_one(&t, &free, max_relaxed, limit);
+                found += fast.len();
+                assert_eq!(
+                    (fast, complete),
+                    (slow, slow_complete),
+                    "varying {varying}, max_relaxed {max_relaxed}, limit {limit}"
+                );
+            }
+            let relaxed: Vec<Vec<u16>> = {
+                let mut r = t.clone();
+                for f in &free {
+                    match f.element {
+                        Element::Cell { pos } => r.set_given(pos, None),
+                        Element::Edge { edge } => r.set_marker(edge, None),
+                    }
+                }
+                let mut all = Vec::new();
+                BitTango::from_tango(&r).for_each_solution(|rows| {
+                    all.push(rows.to_vec());
+                    true
+                });
+                all
+            };
+            let rows: Vec<&[u16]> = relaxed.iter().map(Vec::as_slice).collect();
+            kinds_over_64 |= unique_by_counting(&free, &rows).is_some_and(|(_, exact)| !exact);
+        }
+    }
+    assert!(found > 0, "some relaxed solutions are unique");
+    assert!(
+        kinds_over_64,
+        "a case where what the free elements fix varies"
+    );
+}
+
 /// A phantom marker that makes the puzzle unsolvable, read with doubt, is dropped.
 #[test]
 fn a_doubted_phantom_marker_is_repaired() {
