@@ -946,7 +946,7 @@ fn unique_by_counting(free: &[Free], all: &[&[u16]]) -> Option<(Vec<bool>, bool)
                     Element::Edge { edge } => {
                         let (a, c) = edge.cells();
                         let same = bit(a) == bit(c);
-                        (same, !f.shown.is_some_and(|m| (m == Marker::Same) != same))
+                        (same, f.shown.is_none_or(|m| (m == Marker::Same) == same))
                     }
                 };
                 value |= u128::from(v) << k;
