@@ -451,13 +451,14 @@ fn doubt_striped_singletons(
     opts: &regions::RegionOptions,
 ) {
     let n = queens.n();
+    let thin_below = thin_line_bound(samples);
     let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
     for cells in queens.region_cells() {
         let [p] = cells[..] else {
             continue;
         };
         let i = p.index(n);
-        if striped(i) && thin_line_round(samples, p, |_| true, opts) {
+        if striped(i) && thin_line_round(samples, p, thin_below, |_| true, opts) {
             confidence[i] = 0.0;
         }
     }
@@ -465,16 +466,16 @@ fn doubt_striped_singletons(
 
 /// Whether a line round the striped cell `p` to a neighbour `beyond` accepts is thin (or not
 /// measured), each judged against the board's lines of its own kind ([`striped_line_levels`];
-/// see [`doubt_striped_singletons`]).
+/// see [`doubt_striped_singletons`]); `thin_below`: [`thin_line_bound`].
 fn thin_line_round(
     samples: &sample::Samples,
     p: Pos,
+    thin_below: f32,
     beyond: impl Fn(usize) -> bool,
     opts: &regions::RegionOptions,
 ) -> bool {
     let n = samples.n;
     let i = p.index(n);
-    let thin_below = thin_line_bound(samples);
     let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
     let lines = lines_around(samples, p);
     let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
@@ -496,7 +497,11 @@ fn walled_cells(
     striped: &[Pos],
     opts: &regions::RegionOptions,
 ) -> Vec<Pos> {
+    if striped.is_empty() {
+        return Vec::new();
+    }
     let n = queens.n();
+    let thin_below = thin_line_bound(samples);
     striped
         .iter()
         .copied()
@@ -505,6 +510,7 @@ fn walled_cells(
             !thin_line_round(
                 samples,
                 p,
+                thin_below,
                 |j| queens.region(Pos::new(j / n, j % n)) != own,
                 opts,
             )

@@ -945,9 +945,12 @@ fn extend_cut(
     };
     // The cut line's centre from its inner grid line as seen (the lattice's pitch, a fraction
     // of a pixel off, puts the far lines a few pixels off).
-    let centre = cut_line_centre(img, &g, side, line);
-    let mirrored = centre.is_some_and(|(_, seen)| seen.min(visible) >= opts.cut_mirror_from);
-    if let (true, Some((c, _))) = (mirrored, centre) {
+    let mirror_about = (visible >= opts.cut_mirror_from)
+        .then(|| cut_line_centre(img, &g, side, line))
+        .flatten()
+        .filter(|&(_, seen)| seen >= opts.cut_mirror_from)
+        .map(|(c, _)| c);
+    if let Some(c) = mirror_about {
         let shift = match side {
             Side::Left | Side::Right => dx as f32,
             Side::Top | Side::Bottom => dy as f32,
@@ -969,7 +972,7 @@ fn extend_cut(
         ground,
         plain: [shaded, line],
         visible,
-        mirrored,
+        mirrored: mirror_about.is_some(),
     })
 }
 
