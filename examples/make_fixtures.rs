@@ -376,6 +376,7 @@ fn main() -> Result<(), String> {
                 icons: None,
                 pieces_as_givens: false,
                 no_given_shading: false,
+                pieces_sorted: false,
                 small_glyphs: false,
                 overlay_seen: false,
                 red_stripes: false,

@@ -494,6 +494,25 @@ fn completed_board(reading: &Reading) -> Option<Solution> {
     })
 }
 
+/// Tango: how many markers of `t` the complete board `b` breaks, leaving out the free ones
+/// (read with doubt: any reading of them is as good).
+fn broken_markers(t: &crate::puzzle::Tango, b: &Solution, free: &[certify::Free]) -> usize {
+    t.edges()
+        .filter(|&e| {
+            !free
+                .iter()
+                .any(|f| f.element == certify::Element::Edge { edge: e })
+        })
+        .filter(|&e| {
+            let (x, y) = e.cells();
+            match (t.marker(e), b.symbol(x), b.symbol(y)) {
+                (Some(m), Some(p), Some(q)) => (m == crate::puzzle::Marker::Same) != (p == q),
+                _ => false,
+            }
+        })
+        .count()
+}
+
 /// Queens: [`completed_board`].
 fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
     if reading.red_stripes || !reading.occluded.is_empty() {
@@ -535,6 +554,59 @@ fn given_shading_lost(reading: &Reading) -> bool {
         && !reading.pieces_as_givens
 }
 
+/// [`CertifyOptions::unshaded_max_wrong`]: a Tango reading with every piece taken as a given
+/// (its given shading lost) and no solution. Every given is let be a given or a piece of the
+/// player's; when exactly one solution is pinned by the pieces that agree with it (every
+/// other doubted element free too), and it calls at most `unshaded_max_wrong` pieces wrong,
+/// the reading with those pieces moved back to `placed` and z3's proof that it has that one
+/// solution. `None` otherwise (the outcome stays as it was).
+fn sort_unshaded_pieces(
+    reading: &Reading,
+    opts: &SolveOptions,
+    certify: &CertifyOptions,
+) -> Result<Option<(Reading, Report)>, SolveError> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return Ok(None);
+    };
+    if certify.unshaded_max_wrong == 0 || !certify.enabled {
+        return Ok(None);
+    }
+    let givens: Vec<(Pos, Symbol)> = t.givens().collect();
+    let mut either = reading.clone();
+    either
+        .doubts
+        .extend(givens.iter().map(|&(pos, _)| Doubt::Cell {
+            pos,
+            confidence: 0.0,
+            given_only: true,
+        }));
+    let r = certify::reachable(&either, certify, 2);
+    let [(_, x)] = r.solutions.as_slice() else {
+        return Ok(None);
+    };
+    if !r.complete {
+        return Ok(None);
+    }
+    let wrong: Vec<(Pos, Symbol)> = givens
+        .iter()
+        .copied()
+        .filter(|&(pos, s)| x.symbol(pos) != Some(s))
+        .collect();
+    if wrong.is_empty() || wrong.len() > certify.unshaded_max_wrong {
+        return Ok(None);
+    }
+    let mut sorted = reading.clone();
+    if let Puzzle::Tango(st) = &mut sorted.puzzle {
+        for &(pos, symbol) in &wrong {
+            st.set_given(pos, None);
+            sorted.placed.push(Placed::Symbol { pos, symbol });
+        }
+    }
+    sorted.pieces_sorted = true;
+    let again = solve::solve(&sorted.puzzle, opts)?;
+    Ok(matches!(&again.outcome, Outcome::Unique(s) if s == x).then_some((sorted, again)))
+}
+
 /// Solves a reading and checks the placed pieces.
 pub fn solve_reading(
     mut reading: Reading,
@@ -554,7 +626,16 @@ pub fn solve_reading(
         if matches!(again.outcome, Outcome::Unique(_)) {
             reading = as_givens;
             report = again;
+        } else if matches!(again.outcome, Outcome::None { .. })
+            && let Some(sorted) = sort_unshaded_pieces(&as_givens, opts, certify)?
+        {
+            (reading, report) = sorted;
         }
+    } else if reading.pieces_as_givens
+        && matches!(report.outcome, Outcome::None { .. })
+        && let Some(sorted) = sort_unshaded_pieces(&reading, opts, certify)?
+    {
+        (reading, report) = sorted;
     }
     // A complete board that solves the puzzle as read when that puzzle has several solutions
     // (markers washed out by the win shimmer): it keeps the rules, every given and every
@@ -688,6 +769,24 @@ pub fn solve_reading(
             if certify.queens_board_over_regions
                 && !matches!(&report.outcome, Outcome::Timeout { .. })
                 && !matches!(&report.outcome, Outcome::Unique(s) if s == b) =>
+        {
+            report.outcome = Outcome::Unique(b.clone());
+            Some(Certificate::Completed {
+                free: certify::free_elements(&reading, certify),
+                several: false,
+                regions_misread: true,
+            })
+        }
+        // Tango: a complete board that keeps the line rules, breaking a few markers as read
+        // with no stripes seen, is the answer: the markers were misread.
+        (Puzzle::Tango(t), Some(b))
+            if certify.board_over_markers > 0
+                && reading.cut.is_none()
+                && !matches!(&report.outcome, Outcome::Timeout { .. })
+                && !matches!(&report.outcome, Outcome::Unique(s) if s == b)
+                && complete_by_the_rules(&reading)
+                && broken_markers(t, b, &certify::free_elements(&reading, certify))
+                    <= certify.board_over_markers =>
         {
             report.outcome = Outcome::Unique(b.clone());
             Some(Certificate::Completed {

@@ -227,6 +227,11 @@ pub struct Reading {
     /// several solutions, and with every piece taken as a given it has one
     /// ([`crate::certify::CertifyOptions::pieces_when_unshaded`]); `pieces_as_givens` is set too.
     pub no_given_shading: bool,
+    /// Tango, with `pieces_as_givens`: every piece taken as a given left no solution, and the
+    /// pieces were sorted into givens and the player's by the only solution the pieces that
+    /// agree with it pin ([`crate::certify::CertifyOptions::unshaded_max_wrong`]); the
+    /// player's are in `placed`.
+    pub pieces_sorted: bool,
     /// Tango: the board's marker glyphs are small (most in the small-glyph model's range,
     /// [`crate::vision::tango::TangoReadOptions::marker_small_px`]): glyphs read surely there
     /// may rest on a learned view alone, so a repair is vouched for as if one override showed
@@ -325,6 +330,7 @@ impl Reading {
             icons: None,
             pieces_as_givens: false,
             no_given_shading: false,
+            pieces_sorted: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

@@ -37,3 +37,42 @@ fn the_middle_row_view_makes_blurred_markers_sure_and_never_wrong() {
         "the view adds no sure read ({right} vs {right_before})"
     );
 }
+
+/// A solved 8x8 board blurred: five `=` read as `x` (with doubt) leave the puzzle as read
+/// with several solutions, none of them the board; the board is complete, keeps every line
+/// rule and shows no stripes, so it is the answer (`CertifyOptions::board_over_markers`).
+#[test]
+fn a_complete_board_over_blurred_markers_is_the_answer() {
+    use snapsolve::answer::solve_reading;
+    use snapsolve::certify::{Certificate, CertifyOptions};
+    use snapsolve::pipeline::{ReadOptions, read_image};
+    use snapsolve::solve::{Outcome, SolveOptions, solve};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let name = "tango-8x8-light-desktop-solved";
+    let img = image::open(dir.join(format!("{name}.png")))
+        .expect("the fixture")
+        .to_rgb8();
+    let label = std::fs::read_to_string(dir.join(format!("{name}.txt"))).expect("its label");
+    let puzzle = snapsolve::format::parse(&label).expect("a label");
+    let Outcome::Unique(want) = solve(&puzzle, &SolveOptions::default()).unwrap().outcome else {
+        panic!("the label has one solution");
+    };
+    let run = |certify: &CertifyOptions| {
+        let reading = read_image(&blurred(&img), &ReadOptions::default()).expect("a board");
+        solve_reading(reading, &SolveOptions::default(), certify).unwrap()
+    };
+    let solved = run(&CertifyOptions::default());
+    assert_eq!(solved.answer(), Some(&want));
+    assert!(matches!(
+        solved.certificate,
+        Some(Certificate::Completed {
+            regions_misread: true,
+            ..
+        })
+    ));
+    let off = CertifyOptions {
+        board_over_markers: 0,
+        ..CertifyOptions::default()
+    };
+    assert_eq!(run(&off).answer(), None, "off: no answer");
+}

@@ -183,3 +183,41 @@ fn givens_washed_out_by_contrast_are_taken_from_the_pieces() {
         assert_eq!(solved.answer(), None, "{name}: {}", solved.outcome_name());
     }
 }
+
+/// Real in-progress captures brightened to white, where the player's pieces break a rule
+/// (three alike in a line): taken as givens they leave no solution, and the pieces are sorted
+/// by the only solution the pieces that agree with it pin
+/// (`CertifyOptions::unshaded_max_wrong`); the one piece it calls wrong is the player's.
+#[test]
+fn a_players_wrong_piece_on_a_washed_out_board_is_sorted_out() {
+    let Some(realshots) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    for name in [
+        "wswebcreation__rn-tango__tango-142",
+        "wswebcreation__rn-tango__tango-262",
+        "wswebcreation__rn-tango__tango-334",
+    ] {
+        let img = shared_data::open_capture(&realshots.join(format!("tango/{name}.png")));
+        let (_, want) = shared_data::label_solution(&realshots, name);
+        let reading = read_image(&brighter(&img), &ReadOptions::default()).expect("a board");
+        assert!(reading.pieces_as_givens, "{name}: placed from its icons");
+        let solved = solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .unwrap();
+        assert!(solved.reading.pieces_sorted, "{name}: the pieces sorted");
+        assert_eq!(solved.answer(), Some(&want), "{name}");
+        assert_eq!(solved.wrong.len(), 1, "{name}: the player's wrong piece");
+        // Off, the pieces stay givens and nothing solves.
+        let reading = read_image(&brighter(&img), &ReadOptions::default()).unwrap();
+        let off = CertifyOptions {
+            unshaded_max_wrong: 0,
+            ..CertifyOptions::default()
+        };
+        let solved = solve_reading(reading, &SolveOptions::default(), &off).unwrap();
+        assert_eq!(solved.answer(), None, "{name}: unsorted");
+    }
+}

@@ -62,6 +62,7 @@ fn overlay_on_a_real_tango_screenshot() {
         icons: None,
         pieces_as_givens: false,
         no_given_shading: false,
+        pieces_sorted: false,
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,

@@ -99,6 +99,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         icons: None,
         pieces_as_givens: false,
         no_given_shading: false,
+        pieces_sorted: false,
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,

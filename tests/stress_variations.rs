@@ -6,7 +6,7 @@
 mod variations;
 
 use snapsolve::answer::{SolvedImage, solve_reading};
-use snapsolve::board::{Placed, Reading};
+use snapsolve::board::{Doubt, Placed, Reading};
 use snapsolve::certify::{Certificate, CertifyOptions};
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::Solution;
@@ -24,11 +24,13 @@ fn assert_exact(cases: &[(&str, u64)]) {
     }
 }
 
-/// The reading of a render of the stress set, and its puzzle's solution.
+/// The reading of a render of the stress set (after the variation's `after_render`), and its
+/// puzzle's solution.
 fn read_render(seed: u64, variation: &str) -> (Reading, Solution) {
     let (p, sol) = variations::puzzle(seed, variation);
     let opts = variations::options(seed, variation);
-    let shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+    let mut shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+    variations::after_render(variation, &mut shot.image);
     let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
     (reading, sol)
 }
@@ -619,5 +621,26 @@ fn a_solved_queens_board_is_the_answer_when_its_regions_are_misread() {
 
         let gap = without_first(&reading, |q| matches!(q, Placed::Crown { .. }));
         assert_eq!(solve(gap).answer(), None, "seed {seed}: a crown missing");
+    }
+}
+
+/// A brightened board placed from its icons with a player's wrong piece: pale markers the
+/// edge reader lost are doubted where ink shows on the edge midpoint
+/// (`vision::tango::sparse::ink_edges`), and with a marker free each piece may be a given or
+/// the player's, so a wrong piece taken as a given no longer pins a wrong answer (these five
+/// renders were answered wrong before).
+#[test]
+fn lost_markers_on_washed_out_boards_free_the_pieces() {
+    for seed in [100892, 102618, 102846, 102928, 102947] {
+        let (class, detail) = variations::run(seed, "brighter-wrong");
+        assert_ne!(class, variations::Class::Wrong, "seed {seed}: {detail}");
+        let (reading, _) = read_render(seed, "brighter-wrong");
+        assert!(
+            reading
+                .doubts
+                .iter()
+                .any(|d| matches!(d, Doubt::Edge { confidence, .. } if *confidence == 0.0)),
+            "seed {seed}: a lost marker doubted"
+        );
     }
 }

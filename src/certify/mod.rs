@@ -72,6 +72,16 @@ pub struct CertifyOptions {
     /// pieces and markers are read right the true solution agrees with them all, or, when a
     /// piece is the player's mistake, no solution does. Default true.
     pub pieces_when_unshaded: bool,
+    /// Tango, given shading lost (every piece taken as a given, by
+    /// [`pieces_when_unshaded`](Self::pieces_when_unshaded) or because the board was placed
+    /// from its icons) and no solution then: a piece is the player's mistake. Every piece is
+    /// then let be a given or the player's, and when exactly one solution X of the markers
+    /// and rules is pinned by the pieces that agree with it, X is the answer and the pieces
+    /// that disagree are the player's (called wrong). The true givens are among the pieces and
+    /// pin the true solution, so it always passes that test: a second one passing leaves the
+    /// outcome as it was. At most `unshaded_max_wrong` pieces may be called wrong (0: off).
+    /// Default 2.
+    pub unshaded_max_wrong: usize,
     /// Queens: when the player's crowns as read break a rule (two in a line, or touching)
     /// with no rule-break stripes seen, which LinkedIn never shows, an answer calling more
     /// than this many of the pieces wrong is not shown: the overlay that misread the pieces
@@ -136,6 +146,13 @@ pub struct CertifyOptions {
     /// region rule (it stripes a region holding two crowns), and the puzzle has one solution.
     /// The win shimmer over a solved board is where regions are misread most. Default true.
     pub queens_board_over_regions: bool,
+    /// Tango: the player's complete board (every cell's symbol read surely, every line
+    /// balanced with no three alike, nothing over the board, no stripes seen, not cut) is the
+    /// answer even when it breaks markers as read, up to `board_over_markers` of them
+    /// besides those read with doubt:
+    /// LinkedIn stripes a broken marker, so those markers were misread (`=` and `x` blurred
+    /// alike), not the board. 0: off (such an answer is withheld as uncertain). Default 2.
+    pub board_over_markers: usize,
     /// Queens: an answer that calls one of the player's crowns wrong on a cell whose region
     /// was read with doubt (under `free_below`) is withheld: the crown is evidence that the
     /// cell's region was misread, as a region the reading lost (hint-mode 39268). The crown
@@ -185,6 +202,7 @@ impl Default for CertifyOptions {
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
             pieces_when_unshaded: true,
+            unshaded_max_wrong: 2,
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
@@ -192,6 +210,7 @@ impl Default for CertifyOptions {
             queens_free_striped: true,
             queens_striped_walls: true,
             queens_board_over_regions: true,
+            board_over_markers: 2,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
             repair_guard_min: [2, 1],
@@ -339,14 +358,17 @@ pub enum Certificate {
     /// column, none touching, nothing over the board and no red stripes seen is the answer
     /// even when the regions as read give no solution or another one (`regions_misread`):
     /// LinkedIn stripes a region that holds two crowns, so the regions were misread, not the
-    /// board ([`CertifyOptions::queens_board_over_regions`]).
+    /// board ([`CertifyOptions::queens_board_over_regions`]). Tango likewise: a complete board
+    /// keeping every line rule with no stripes seen is the answer even when it breaks a few
+    /// markers as read ([`CertifyOptions::board_over_markers`]; `regions_misread` too).
     Completed {
         /// The doubted elements that were let vary.
         free: Vec<Free>,
         /// The puzzle as read had several solutions; the board is one of them.
         several: bool,
-        /// Queens: the regions as read do not give the board (no solution, another one, or
-        /// several without it); the board stands for the answer.
+        /// The puzzle as read (Queens: its regions; Tango: its markers) does not give the
+        /// board (no solution, another one, or several without it); the board stands for the
+        /// answer.
         regions_misread: bool,
     },
     /// The puzzle as read had no or several solutions and nothing could be repaired.
@@ -388,7 +410,7 @@ pub struct Reachable {
 /// occluded elements.
 pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
     let mut out: Vec<Free> = Vec::new();
-    let mut push = |element: Element, confidence: f32, seen: Option<Symbol>| {
+    let push = |out: &mut Vec<Free>, element: Element, confidence: f32, seen: Option<Symbol>| {
         if let Some(f) = out.iter_mut().find(|f| f.element == element) {
             f.confidence = f.confidence.min(confidence);
             if f.seen != seen {
@@ -416,11 +438,11 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
                 } else {
                     None
                 };
-                push(Element::Cell { pos }, confidence, seen)
+                push(&mut out, Element::Cell { pos }, confidence, seen)
             }
             Doubt::Edge { edge, confidence } if confidence < opts.free_below => {
                 if matches!(reading.puzzle, Puzzle::Tango(_)) {
-                    push(Element::Edge { edge }, confidence, None)
+                    push(&mut out, Element::Edge { edge }, confidence, None)
                 }
             }
             _ => {}
@@ -428,7 +450,30 @@ pub fn free_elements(reading: &Reading, opts: &CertifyOptions) -> Vec<Free> {
     }
     for &element in &reading.occluded {
         if matches!(element, Element::Cell { .. }) || matches!(reading.puzzle, Puzzle::Tango(_)) {
-            push(element, 0.0, None);
+            push(&mut out, element, 0.0, None);
+        }
+    }
+    // Every piece taken as a given (given shading lost): that is safe only with every marker
+    // read, since the true givens and markers pin the true solution and a player's wrong piece
+    // then leaves none. With a marker free, a wrong piece taken as a given may pin another
+    // solution, so whether each piece is a given is free too, unless every free edge lies
+    // between two pieces with no stripes seen: a solution agreeing with every piece then keeps
+    // the true marker there too (LinkedIn stripes pieces that break one), so it is the one.
+    let unbound_edge = |f: &Free| match f.element {
+        Element::Edge { edge } => {
+            let (a, b) = edge.cells();
+            reading.overlay_seen
+                || seen_symbol(reading, a).is_none()
+                || seen_symbol(reading, b).is_none()
+        }
+        Element::Cell { .. } => false,
+    };
+    if let Puzzle::Tango(t) = &reading.puzzle
+        && reading.pieces_as_givens
+        && out.iter().any(unbound_edge)
+    {
+        for (pos, symbol) in t.givens() {
+            push(&mut out, Element::Cell { pos }, 0.5, Some(symbol));
         }
     }
     if let Some(pieces) = opts

@@ -247,6 +247,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "straightened_degrees": r.straightened,
         "pieces_as_givens": r.pieces_as_givens,
         "no_given_shading": r.no_given_shading,
+        "pieces_sorted": r.pieces_sorted,
         "cut_side": r.cut.map(|s| s.name()),
         "icons": r.icons.map(|i| json!({
             "themed": i.themed,
@@ -299,7 +300,11 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
             "# the capture is tilted by {deg:.2} degrees: read (and drawn) straightened\n"
         );
     }
-    if r.no_given_shading {
+    if r.pieces_sorted {
+        out += "# no given shading visible (washed out by the capture's contrast or brightness) \
+                and every piece taken as a given breaks a rule: the pieces that agree with the \
+                only solution they pin are taken as givens, the others as the player's\n";
+    } else if r.no_given_shading {
         out += "# no piece shows a given's shading (washed out by the capture's contrast or \
                 brightness) and the puzzle as read has several solutions: every piece taken as \
                 a given\n";
@@ -396,7 +401,12 @@ pub fn image_report_text(name: &str, many: bool, s: &SolvedImage, overlay: Optio
         regions_misread,
     }) = &s.certificate
     {
-        out += &if *regions_misread {
+        out += &if *regions_misread && matches!(r.puzzle, Puzzle::Tango(_)) {
+            "# the markers as read do not give the board, but it is complete, unmarked and keeps \
+             every line rule (LinkedIn stripes a broken marker): it is the answer, and the \
+             markers it breaks were misread\n"
+                .to_string()
+        } else if *regions_misread {
             "# the regions as read do not give the board, but it is complete, unmarked and breaks \
              no rule (LinkedIn stripes a region holding two crowns): it is the answer, and the \
              regions were misread\n"
@@ -630,6 +640,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             no_given_shading: false,
+            pieces_sorted: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

@@ -406,6 +406,7 @@ mod tests {
             icons: None,
             pieces_as_givens: false,
             no_given_shading: false,
+            pieces_sorted: false,
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,

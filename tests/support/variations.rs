@@ -17,7 +17,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 15] = [
+pub const VARIATIONS: [&str; 16] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -33,6 +33,7 @@ pub const VARIATIONS: [&str; 15] = [
     "down-0.3x",
     "hint-mode",
     "brighter",
+    "brighter-wrong",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -52,7 +53,8 @@ pub enum Class {
 /// only for `hint-mode`).
 pub fn puzzle(seed: u64, variation: &str) -> (Puzzle, Solution) {
     let mut rng = Rng::new(seed ^ 0xA5A5);
-    let tango = variation == "themed" || (variation != "hint-mode" && rng.chance(0.5));
+    let tango = matches!(variation, "themed" | "brighter-wrong")
+        || (variation != "hint-mode" && rng.chance(0.5));
     let (game, size) = if tango {
         (Game::Tango, [6, 8][rng.below(2)])
     } else {
@@ -114,6 +116,12 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
         // page is: thin strokes fade instead of keeping the renderer's one-pixel minimum.
         "down-0.35x" | "down-0.3x" => o.scale = 360,
         "hint-mode" => v.hint_mode = true,
+        // A game in progress with one to three of the player's pieces wrong, brightened
+        // (`after_render`): given shading lost, the pieces sorted by the solver.
+        "brighter-wrong" => {
+            o.state = GameState::InProgress;
+            o.wrong_pieces = 1 + rng.below(3);
+        }
         _ => {}
     }
     if v.pointer.is_some() {
@@ -132,7 +140,7 @@ pub fn after_render(variation: &str, img: &mut image::RgbImage) {
         image::imageops::resize(img, w, h, image::imageops::FilterType::Triangle)
     };
     match variation {
-        "brighter" => {
+        "brighter" | "brighter-wrong" => {
             for v in img.iter_mut() {
                 *v = (f32::from(*v) * 1.25).round().min(255.0) as u8;
             }

@@ -396,6 +396,7 @@ fn read_into(
         icons: None,
         pieces_as_givens: false,
         no_given_shading: false,
+        pieces_sorted: false,
         small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,

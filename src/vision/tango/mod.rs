@@ -734,6 +734,9 @@ fn read_into(
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
     let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
+    if from_pieces.is_some() {
+        doubt_unread_glyphs(&mut reading, img, &grid, opts);
+    }
     if from_pieces.is_some() && no_givens {
         // No grid lines and no given shading either.
         // Every piece becomes a given (see [`sparse`] for why that cannot turn into a wrong
@@ -754,6 +757,68 @@ fn read_into(
     trace.cells = cells;
     trace.edges = edges;
     checked.map(|()| reading)
+}
+
+/// A board placed from its pieces (no grid lines seen): an edge whose midpoint shows a marker
+/// glyph ([`sparse::glyph_edges`]) where no marker, or the other kind, was read without doubt
+/// is doubted (confidence 0): the washed-out page's glyphs are pale, and the edge reader,
+/// made for LinkedIn's dark glyphs, may lose them.
+fn doubt_unread_glyphs(
+    reading: &mut Reading,
+    img: &RgbImage,
+    grid: &Grid,
+    opts: &TangoReadOptions,
+) {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return;
+    };
+    let doubted: Vec<Edge> = reading
+        .doubts
+        .iter()
+        .filter_map(|d| match *d {
+            Doubt::Edge { edge, .. } => Some(edge),
+            Doubt::Cell { .. } => None,
+        })
+        .collect();
+    let unread: Vec<Edge> = sparse::glyph_edges(img, grid, &opts.sparse)
+        .into_iter()
+        .filter(|&(e, cross)| {
+            let kind = if cross {
+                Marker::Opposite
+            } else {
+                Marker::Same
+            };
+            t.marker(e) != Some(kind) && !doubted.contains(&e)
+        })
+        .map(|(e, _)| e)
+        .chain(
+            sparse::ink_edges(img, grid, &opts.sparse)
+                .into_iter()
+                .filter(|&e| t.marker(e).is_none() && !doubted.contains(&e)),
+        )
+        .collect();
+    let mut unread = unread;
+    unread.sort_unstable();
+    unread.dedup();
+    for edge in unread {
+        reading
+            .weak
+            .retain(|d| !matches!(*d, Doubt::Edge { edge: e, .. } if e == edge));
+        reading.doubts.insert(
+            0,
+            Doubt::Edge {
+                edge,
+                confidence: 0.0,
+            },
+        );
+    }
+    reading.min_confidence = reading
+        .doubts
+        .iter()
+        .map(|d| match *d {
+            Doubt::Edge { confidence, .. } | Doubt::Cell { confidence, .. } => confidence,
+        })
+        .fold(reading.min_confidence, f32::min);
 }
 
 /// A cut board's image extended past the cut (see [`TangoReadOptions::cut_min_visible`]).
@@ -1692,6 +1757,7 @@ fn assemble(
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
         no_given_shading: false,
+        pieces_sorted: false,
         small_glyphs,
         red_stripes: false,
         striped: Vec::new(),

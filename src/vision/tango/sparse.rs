@@ -16,6 +16,7 @@
 //! piece taken as a given leaves no solution at all.
 
 use crate::board::Grid;
+use crate::puzzle::{Edge, Pos};
 use crate::vision::blob::{self, Blob};
 use crate::vision::pixel::chroma;
 use image::{GrayImage, Luma, RgbImage};
@@ -59,6 +60,14 @@ pub struct SparseOptions {
     /// A pixel may belong to a marker glyph when its luma differs from the page's (the
     /// image's median) by this much or more. Default 40.
     pub marker_min_contrast: f32,
+    /// An edge midpoint shows ink ([`ink_edges`]) when this many pixels of the window there
+    /// (a square of `ink_window` pitches a side) differ from the page's colour by
+    /// `ink_min_diff` or more in a channel. Defaults 2, 0.2 and 24.
+    pub ink_min_pixels: u32,
+    /// See `ink_min_pixels`.
+    pub ink_window: f32,
+    /// See `ink_min_pixels`.
+    pub ink_min_diff: u8,
     /// A marker glyph's (or one `=` bar's) longer side, as fractions of the pitch.
     /// Default `[0.08, 0.4]`.
     pub marker_size: [f32; 2],
@@ -88,6 +97,9 @@ impl Default for SparseOptions {
             min_agreement: 0.8,
             sizes: vec![6, 8],
             marker_min_contrast: 40.0,
+            ink_min_pixels: 2,
+            ink_window: 0.2,
+            ink_min_diff: 24,
             marker_size: [0.08, 0.4],
             marker_on_edge: 0.12,
             marker_isolation: 0.45,
@@ -202,9 +214,102 @@ fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
 }
 
 /// The cells (row, column) beside the marker glyphs found on edge midpoints of the lattice
-/// with origin `o0` (a cell centre) and `pitch`: small isolated components of non-icon pixels
-/// that stand out from the page's luma.
+/// with origin `o0` (a cell centre) and `pitch`.
 fn marker_cells(img: &RgbImage, o0: (f32, f32), pitch: f32, o: &SparseOptions) -> Vec<(i64, i64)> {
+    marker_glyphs(img, o0, pitch, o, o.marker_min_contrast)
+        .into_iter()
+        .flat_map(|(cells, _)| cells)
+        .collect()
+}
+
+/// The edges of `grid` with a marker glyph on their midpoint, as [`marker_glyphs`] finds them
+/// (`true`: shaped as an `x`, `false`: as an `=`). The reader of a board placed from its
+/// pieces doubts an edge where a glyph is seen and no marker, or another one, was read: the
+/// washed-out page's glyphs are pale, and a marker lost there without a doubt would let a
+/// player's wrong piece taken as a given pass for the answer.
+pub fn glyph_edges(img: &RgbImage, grid: &Grid, o: &SparseOptions) -> Vec<(Edge, bool)> {
+    let pitch = grid.cell_w;
+    let o0 = (grid.left + 0.5 * pitch, grid.top + 0.5 * pitch);
+    let inside = |(r, c): (i64, i64)| {
+        (0..grid.rows as i64).contains(&r) && (0..grid.cols as i64).contains(&c)
+    };
+    let mut out: Vec<(Edge, bool)> = marker_glyphs(img, o0, pitch, o, o.marker_min_contrast)
+        .into_iter()
+        .filter(|(cells, _)| cells.iter().all(|&rc| inside(rc)))
+        .filter_map(|([a, b], cross)| {
+            let pos = |(r, c): (i64, i64)| Pos::new(r as usize, c as usize);
+            Edge::between(pos(a), pos(b)).map(|e| (e, cross))
+        })
+        .collect();
+    out.sort_unstable_by_key(|&(e, _)| e);
+    out.dedup_by_key(|&mut (e, _)| e);
+    out
+}
+
+/// The edges of `grid` whose midpoint shows ink: a few pixels in a small window there that
+/// differ from the page's colour (its median). On a board washed to white nothing but a
+/// marker glyph lies there (icons stay within their cells), so this finds glyphs too pale or
+/// too small for [`glyph_edges`] to tell their shape; the reader doubts such an edge when it
+/// read no marker there.
+pub fn ink_edges(img: &RgbImage, grid: &Grid, o: &SparseOptions) -> Vec<Edge> {
+    let mut chans: [Vec<u8>; 3] = Default::default();
+    for p in img.pixels().step_by(7) {
+        for (k, v) in chans.iter_mut().enumerate() {
+            v.push(p[k]);
+        }
+    }
+    let page: Vec<u8> = chans
+        .iter_mut()
+        .map(|v| {
+            v.sort_unstable();
+            v.get(v.len() / 2).copied().unwrap_or(255)
+        })
+        .collect();
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let half = (0.5 * o.ink_window * grid.cell_w).max(1.0);
+    let inked = |x: f32, y: f32| {
+        let (x0, x1) = ((x - half).round() as i64, (x + half).round() as i64);
+        let (y0, y1) = ((y - half).round() as i64, (y + half).round() as i64);
+        let mut n = 0u32;
+        for yy in y0.max(0)..=y1.min(h - 1) {
+            for xx in x0.max(0)..=x1.min(w - 1) {
+                let p = img.get_pixel(xx as u32, yy as u32);
+                if (0..3).any(|k| p[k].abs_diff(page[k]) >= o.ink_min_diff) {
+                    n += 1;
+                }
+            }
+        }
+        n >= o.ink_min_pixels
+    };
+    let mut out = Vec::new();
+    for r in 0..grid.rows {
+        for c in 0..grid.cols {
+            let (x, y) = (
+                grid.left + (c as f32 + 0.5) * grid.cell_w,
+                grid.top + (r as f32 + 0.5) * grid.cell_h,
+            );
+            if c + 1 < grid.cols && inked(x + 0.5 * grid.cell_w, y) {
+                out.push(Edge::Right(Pos::new(r, c)));
+            }
+            if r + 1 < grid.rows && inked(x, y + 0.5 * grid.cell_h) {
+                out.push(Edge::Down(Pos::new(r, c)));
+            }
+        }
+    }
+    out
+}
+
+/// The marker glyphs found on edge midpoints of the lattice with origin `o0` (a cell centre)
+/// and `pitch`: small isolated components of non-icon pixels that stand out from the page's
+/// luma, each with the two cells beside it and whether it is shaped as an `x` (else one bar
+/// of an `=`).
+fn marker_glyphs(
+    img: &RgbImage,
+    o0: (f32, f32),
+    pitch: f32,
+    o: &SparseOptions,
+    min_contrast: f32,
+) -> Vec<([(i64, i64); 2], bool)> {
     let luma = |p: [f32; 3]| 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
     let mut lumas: Vec<f32> = img
         .pixels()
@@ -215,7 +320,7 @@ fn marker_cells(img: &RgbImage, o0: (f32, f32), pitch: f32, o: &SparseOptions) -
     let page = lumas.get(lumas.len() / 2).copied().unwrap_or(0.0);
     // Any colour: LinkedIn's glyphs are a brown that can reach icon chroma; icons are too
     // large to pass for a glyph.
-    let dark = blobs(img, |p| (luma(p) - page).abs() >= o.marker_min_contrast);
+    let dark = blobs(img, |p| (luma(p) - page).abs() >= min_contrast);
     let (lo, hi) = (o.marker_size[0] * pitch, o.marker_size[1] * pitch);
     let glyph = |b: &Blob| (lo..=hi).contains(&(b.w().max(b.h()) as f32));
     let near = o.marker_isolation * pitch;
@@ -260,7 +365,7 @@ fn marker_cells(img: &RgbImage, o0: (f32, f32), pitch: f32, o: &SparseOptions) -
             j != i && (dx - x).abs() < near && (dy - y).abs() < near && !(has_twin && twin_of(d))
         });
         if !crowded {
-            out.extend(cells);
+            out.push((cells, cross));
         }
     }
     out
