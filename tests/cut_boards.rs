@@ -258,3 +258,78 @@ fn a_tango_board_cut_at_a_corner_is_not_read_a_row_off() {
         ),
     }
 }
+
+/// Cut to 45% of its outer column, a Tango board still shows the corners of that column's
+/// cells on the side in view, and with them a given's shading: a piece there whose corners
+/// match the board's givens (or its other cells) clearly is read as a given (or as placed)
+/// without a doubt (`TangoReadOptions::cut_given_shade`), always as the label has it.
+#[test]
+fn a_cut_pieces_given_status_is_read_from_the_corners_in_view() {
+    use snapsolve::board::{Doubt, Placed};
+    use snapsolve::vision::tango::TangoReadOptions;
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let read_with = |cut: &RgbImage, shade: Option<[f32; 2]>| {
+        let mut o = ReadOptions::default();
+        o.tango = TangoReadOptions {
+            cut_given_shade: shade,
+            ..o.tango
+        };
+        read_image(cut, &o).expect("read at 45%")
+    };
+    let (mut decided, mut decided_off) = (0, 0);
+    for name in [
+        "santipvz__tango_solver__sample2",
+        "santipvz__tango_solver__sample4",
+        "santipvz__tango_solver__sample6",
+        "wswebcreation__rn-tango__tango-007",
+        "wswebcreation__rn-tango__tango-017",
+        "wswebcreation__rn-tango__tango-041",
+    ] {
+        let Some((img, grid, _)) = capture("tango", name) else {
+            return;
+        };
+        let (label, _) = shared_data::label_solution(&root, name);
+        let Puzzle::Tango(lt) = &label else {
+            panic!("{name}: a Tango label");
+        };
+        let cut = cut_left(&img, &grid, 0.55);
+        let count = |reading: &snapsolve::board::Reading| {
+            let Puzzle::Tango(t) = &reading.puzzle else {
+                panic!("{name}: a Tango reading");
+            };
+            let mut n = 0;
+            for r in 0..t.rows() {
+                let pos = snapsolve::puzzle::Pos::new(r, 0);
+                let placed = reading
+                    .placed
+                    .iter()
+                    .any(|p| matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+                let doubted = reading
+                    .doubts
+                    .iter()
+                    .any(|d| matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+                if (t.given(pos).is_some() || placed) && !doubted {
+                    assert_eq!(
+                        t.given(pos).is_some(),
+                        lt.given(pos).is_some(),
+                        "{name}: r{}c1's given status",
+                        r + 1
+                    );
+                    n += 1;
+                }
+            }
+            n
+        };
+        decided += count(&read_with(
+            &cut,
+            TangoReadOptions::default().cut_given_shade,
+        ));
+        decided_off += count(&read_with(&cut, None));
+    }
+    println!("cut pieces read surely: {decided} (off: {decided_off})");
+    assert_eq!(decided_off, 0, "off: every cut piece doubted");
+    // 12 read surely; 0 with the option off.
+    assert!(decided >= 10, "cut pieces read surely: {decided}");
+}

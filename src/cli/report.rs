@@ -319,7 +319,7 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
         };
         let hidden = match r.puzzle {
             Puzzle::Tango(_) => {
-                "whether its pieces are givens is doubted, and what the cut may hide there \
+                "whether its pieces are givens is read from their corners in view or doubted, and what the cut may hide there \
                  (an icon, a marker between two of its cells) is left free"
             }
             Puzzle::Queens(_) => {

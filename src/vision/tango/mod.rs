@@ -329,6 +329,14 @@ pub struct TangoReadOptions {
     /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
     /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
     pub cut_icon_votes: Option<[f32; 3]>,
+    /// A piece on a cut line has its given status read from the two corner patches of its
+    /// cell on the side in view (each 0.12 of a cell a side, 0.06 in from the corner), against
+    /// the same patches of the board's givens and other cells off the cut line (their median
+    /// lumas): a given when both patches lie within `share` of the two medians' gap of the
+    /// givens' and outside `1 - share` of it, likewise not a given; otherwise (or with fewer
+    /// than two cells of either kind, or the medians less than `min_gap` luma apart) it stays
+    /// doubted. `[share, min_gap]`; `None`: always doubted. Default `Some([0.25, 6.0])`.
+    pub cut_given_shade: Option<[f32; 2]>,
     /// With less than this share of the cut line in view, the markers between two of its
     /// cells (drawn on its centre line, 0.08 of a cell either side) are out of view, and free:
     /// read as none, a repair of a puzzle with several solutions may add the wrong clue in
@@ -437,6 +445,7 @@ impl Default for TangoReadOptions {
             weak_below: 0.8,
             cut_min_visible: 0.27,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
+            cut_given_shade: Some([0.25, 6.0]),
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
             cut_mirror_from: 0.52,
@@ -1221,8 +1230,11 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             })
         })
         .collect();
+    let shade = cut_shading(t, reading, ext, &line, opts);
+    let mut sure: Vec<(Pos, bool)> = Vec::new();
     let mut slivers: Vec<(Pos, Symbol)> = Vec::new();
     for &pos in &line {
+        let given_seen = shade.as_ref().and_then(|s| s.given(ext, pos));
         let piece = t.given(pos).is_some()
             || reading
                 .placed
@@ -1236,11 +1248,14 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             reading
                 .doubts
                 .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
-            reading.doubts.push(Doubt::Cell {
-                pos,
-                confidence: 0.0,
-                given_only: true,
-            });
+            match given_seen {
+                Some(given) => sure.push((pos, given)),
+                None => reading.doubts.push(Doubt::Cell {
+                    pos,
+                    confidence: 0.0,
+                    given_only: true,
+                }),
+            }
         } else if symbol_doubted
             || ext.visible < opts.cut_icons_seen
             || ext.ink_at_border_near(ext.grid.center(pos), 0.4, opts.marker_min_contrast)
@@ -1288,6 +1303,25 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         for (pos, symbol) in slivers {
             t.set_given(pos, Some(symbol));
         }
+        // A piece whose given shading (or its absence) shows in view is read as such.
+        for (pos, given) in sure {
+            let placed = reading
+                .placed
+                .iter()
+                .position(|p| matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+            match (given, t.given(pos), placed) {
+                (true, None, Some(k)) => {
+                    if let Placed::Symbol { symbol, .. } = reading.placed.remove(k) {
+                        t.set_given(pos, Some(symbol));
+                    }
+                }
+                (false, Some(symbol), None) => {
+                    t.set_given(pos, None);
+                    reading.placed.push(Placed::Symbol { pos, symbol });
+                }
+                _ => {}
+            }
+        }
     }
     reading
         .doubts
@@ -1295,6 +1329,121 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
     reading.min_confidence = 0.0;
     reading.grid = ext.lattice.grid;
     reading.cut = Some(ext.side);
+}
+
+/// The given shading of a cut board, seen in the corners of its cells on the side in view
+/// ([`TangoReadOptions::cut_given_shade`]).
+struct CutShading {
+    /// Median luma of the givens' corner patches, and of the other cells'.
+    given: f32,
+    other: f32,
+    share: f32,
+}
+
+/// The two corner patches of `pos`'s cell on the side in view (extended image boxes).
+fn cut_corner_boxes(ext: &Extended, pos: Pos) -> [(f32, f32, f32, f32); 2] {
+    let g = &ext.grid;
+    let (x0, y0) = (
+        g.left + pos.col as f32 * g.cell_w,
+        g.top + pos.row as f32 * g.cell_h,
+    );
+    let (w, h) = (g.cell_w, g.cell_h);
+    let (a, b) = (0.06, 0.18);
+    // Corners as (fraction along x, fraction along y) of the patch's near side.
+    let corners: [(f32, f32); 2] = match ext.side {
+        Side::Left => [(1.0 - b, a), (1.0 - b, 1.0 - b)],
+        Side::Right => [(a, a), (a, 1.0 - b)],
+        Side::Top => [(a, 1.0 - b), (1.0 - b, 1.0 - b)],
+        Side::Bottom => [(a, a), (1.0 - b, a)],
+    };
+    corners.map(|(fx, fy)| {
+        let (bx, by) = (x0 + fx * w, y0 + fy * h);
+        (bx, by, bx + (b - a) * w, by + (b - a) * h)
+    })
+}
+
+/// Median luma of a box's pixels.
+fn box_luma(img: &RgbImage, b: (f32, f32, f32, f32)) -> Option<f32> {
+    let mut v: Vec<f32> = box_pixels(img, b)
+        .map(|(_, _, p)| luma(p.map(f32::from)))
+        .collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f32::total_cmp);
+    Some(v[v.len() / 2])
+}
+
+/// The board's given shading off the cut line, when givens and other cells both show and
+/// differ enough.
+fn cut_shading(
+    t: &Tango,
+    reading: &Reading,
+    ext: &Extended,
+    line: &[Pos],
+    opts: &TangoReadOptions,
+) -> Option<CutShading> {
+    let [share, min_gap] = opts.cut_given_shade?;
+    let (mut given, mut other) = (Vec::new(), Vec::new());
+    for pos in t.positions().filter(|p| !line.contains(p)) {
+        let doubted = reading
+            .doubts
+            .iter()
+            .any(|d| matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+        if doubted {
+            continue;
+        }
+        for b in cut_corner_boxes(ext, pos) {
+            let Some(l) = box_luma(&ext.image, b) else {
+                continue;
+            };
+            if t.given(pos).is_some() {
+                given.push(l);
+            } else {
+                other.push(l);
+            }
+        }
+    }
+    if given.len() < 4 || other.len() < 4 {
+        return None;
+    }
+    let median = |mut v: Vec<f32>| {
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let (given, other) = (median(given), median(other));
+    ((given - other).abs() >= min_gap).then_some(CutShading {
+        given,
+        other,
+        share,
+    })
+}
+
+impl CutShading {
+    /// Whether the cut cell at `pos` shows a given's shading (`Some(true)`), clearly not
+    /// (`Some(false)`), or cannot be told (`None`).
+    fn given(&self, ext: &Extended, pos: Pos) -> Option<bool> {
+        let gap = (self.given - self.other).abs();
+        let near = |l: f32, c: f32| (l - c).abs() <= self.share * gap;
+        let far = |l: f32, c: f32| (l - c).abs() >= (1.0 - self.share) * gap;
+        let lumas: Vec<f32> = cut_corner_boxes(ext, pos)
+            .into_iter()
+            .map(|b| box_luma(&ext.image, b))
+            .collect::<Option<Vec<f32>>>()?;
+        if lumas
+            .iter()
+            .all(|&l| near(l, self.given) && far(l, self.other))
+        {
+            Some(true)
+        } else if lumas
+            .iter()
+            .all(|&l| near(l, self.other) && far(l, self.given))
+        {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// The hue (degrees) of an RGB pixel.
