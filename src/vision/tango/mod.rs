@@ -1248,9 +1248,13 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             reading
                 .doubts
                 .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+            // A piece seen as a given is one; one seen as not stays doubted "given or
+            // placed": that is sound either way (the true givens are among the pieces, so
+            // the true solution stays reachable), and a correct piece the player placed
+            // may still pin the answer where the cut hides a marker.
             match given_seen {
-                Some(given) => sure.push((pos, given)),
-                None => reading.doubts.push(Doubt::Cell {
+                Some(true) => sure.push((pos, true)),
+                _ => reading.doubts.push(Doubt::Cell {
                     pos,
                     confidence: 0.0,
                     given_only: true,
@@ -1270,12 +1274,17 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                     reading
                         .doubts
                         .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
-                    reading.doubts.push(Doubt::Cell {
-                        pos,
-                        confidence: 0.0,
-                        given_only: true,
-                    });
-                    slivers.push((pos, symbol));
+                    match given_seen {
+                        Some(true) => slivers.push((pos, symbol)),
+                        _ => {
+                            reading.doubts.push(Doubt::Cell {
+                                pos,
+                                confidence: 0.0,
+                                given_only: true,
+                            });
+                            slivers.push((pos, symbol));
+                        }
+                    }
                 }
                 None => reading.occluded.push(Element::Cell { pos }),
             }
