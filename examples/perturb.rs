@@ -3,7 +3,7 @@
 //! case whose class changed from the unperturbed image's, and the slow reads / timeouts.
 //!
 //! ```text
-//! cargo run --release --example perturb -- [--only NAME]... [--sample N] [--dir DIR]... [-j THREADS]
+//! cargo run --release --example perturb -- [--only NAME]... [--sample N] [--dir DIR]... [-j THREADS] [--require]
 //! ```
 //! Default directories: `fixtures` and `../shared/realshots` (skipped with a note when missing).
 
@@ -41,6 +41,11 @@ struct Args {
     /// List every case whose reading was repaired (its class and the number of changes).
     #[arg(long)]
     repaired: bool,
+    /// Exit with status 1 when a case is WRONG or a required row is below its target (95% of
+    /// the unperturbed row's right answers, 80% for down-0.35x; brighter-25% and
+    /// cut-board-45% are reported, not required). `.ci/run` runs the suite so.
+    #[arg(long)]
+    require: bool,
     /// Also write every perturbed image (PNG) into this directory, for a look by eye.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
@@ -160,6 +165,11 @@ fn main() {
     for l in &slow {
         println!("{l}");
     }
+    let below = perturb::check_thresholds(&results);
+    println!("\nbelow target: {}", below.len());
+    for b in &below {
+        println!("below target: {b}");
+    }
     let reads: Vec<f64> = results
         .iter()
         .filter_map(|r| r.read_wall.map(|d| d.as_secs_f64()))
@@ -177,6 +187,17 @@ fn main() {
         cpu,
         1e3 * reads.iter().sum::<f64>() / reads.len().max(1) as f64
     );
+    if args.require {
+        let failed = perturb::required_breaches(&results);
+        if !failed.is_empty() {
+            eprintln!("perturbation suite failed (--require):");
+            for f in &failed {
+                eprintln!("  {f}");
+            }
+            std::process::exit(1);
+        }
+        println!("every required row meets its target, 0 WRONG");
+    }
 }
 
 /// Writes `<out>/<image stem>__<perturbation>.png` for every image and perturbation.

