@@ -124,6 +124,108 @@ pub(super) fn proposals_from(
     out
 }
 
+/// Proposals from lines that share one end (their start, or their end) and stand at equal
+/// spacing: the pitch is their spacing, not their common extent over `n`. The locator's second
+/// try ([`super::locate::survey_at`]), for boards whose grid lines stop short of the far border
+/// at different places (a faint line fades into a row of grey givens, more so in a small
+/// capture), so that no family shares both ends. Same tuple as [`proposals_from`]; lines
+/// closer than `spacing_merge` of the smallest pitch are one line (a line 2-3 px wide is seen
+/// at both of its ridge reaches).
+pub(super) fn spacing_proposals(
+    lines: &[Line],
+    opts: &TangoLocateOptions,
+) -> Vec<(f32, f32, f32, usize, usize)> {
+    let Some(merge) = opts.spacing_merge.map(|m| m * opts.min_pitch) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    order.sort_by(|&a, &b| lines[b].len().total_cmp(&lines[a].len()));
+    for by_start in [true, false] {
+        let key = |l: &Line| if by_start { l.start } else { l.end };
+        let mut seen: Vec<f32> = Vec::new();
+        for &ia in &order {
+            let a = lines[ia];
+            let tol = (opts.extent_tol_frac * a.len()).max(3.0);
+            if seen.iter().any(|&k| (k - key(&a)).abs() <= tol) {
+                continue;
+            }
+            if seen.len() >= opts.max_families {
+                break;
+            }
+            seen.push(key(&a));
+            let fam: Vec<Line> = lines
+                .iter()
+                .copied()
+                .filter(|l| (key(l) - key(&a)).abs() <= tol)
+                .collect();
+            // The members' positions, lines within `merge` of each other as one.
+            let mut pos: Vec<f32> = fam.iter().map(|l| l.pos).collect();
+            pos.sort_by(f32::total_cmp);
+            let mut clusters: Vec<Vec<f32>> = Vec::new();
+            for x in pos {
+                match clusters.last_mut() {
+                    Some(c) if x - c[c.len() - 1] <= merge => c.push(x),
+                    _ => clusters.push(vec![x]),
+                }
+            }
+            let centres: Vec<f32> = clusters
+                .iter()
+                .map(|c| c.iter().sum::<f32>() / c.len() as f32)
+                .collect();
+            let along = {
+                let mut v: Vec<f32> = fam.iter().map(key).collect();
+                v.sort_by(f32::total_cmp);
+                v[v.len() / 2]
+            };
+            for (first, run, p) in equal_runs(&centres, opts) {
+                for &n in &opts.sizes {
+                    if n < 2
+                        || run > n + 1
+                        || (run as f32) < opts.min_family_support * (n - 1) as f32
+                    {
+                        continue;
+                    }
+                    let top = if by_start {
+                        along
+                    } else {
+                        along - n as f32 * p
+                    };
+                    for k in 0..=(n + 1 - run) {
+                        out.push((first - k as f32 * p, top, p, n, run.min(n - 1)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The maximal runs of at least 3 positions (sorted) at equal spacing (each gap within
+/// `pos_tol_frac` of the run's first gap, and at least `min_pitch`): `(first position, number of
+/// positions, mean gap)`.
+fn equal_runs(xs: &[f32], opts: &TangoLocateOptions) -> Vec<(f32, usize, f32)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 2 < xs.len() {
+        let g0 = xs[i + 1] - xs[i];
+        if g0 < opts.min_pitch {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j + 1 < xs.len() && ((xs[j + 1] - xs[j]) - g0).abs() <= opts.pos_tol_frac * g0 {
+            j += 1;
+        }
+        let run = j - i + 1;
+        if run >= 3 {
+            out.push((xs[i], run, (xs[j] - xs[i]) / (run - 1) as f32));
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
 /// Fraction of positions along a line (within +-1 px across) that are ridge pixels.
 pub(super) fn coverage(r: &Ridges, vertical: bool, pos: f32, a: f32, b: f32) -> f32 {
     let (lim_across, lim_along) = if vertical { (r.w, r.h) } else { (r.h, r.w) };

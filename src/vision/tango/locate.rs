@@ -23,7 +23,8 @@
 
 use super::background::tango_cells;
 use super::block::extent;
-use super::lattice::{Proposal, proposals_from, refine};
+use super::lattice::{Proposal, proposals_from, refine, spacing_proposals};
+use super::lines::{Line, Ridges};
 use super::lines::{WorkImage, line_candidates, ridges};
 use crate::board::{Grid, Theme};
 use crate::vision::{ReadError, Side};
@@ -89,6 +90,11 @@ pub struct TangoLocateOptions {
     /// At least this fraction of interior lines must be found as line candidates for a family to
     /// propose a lattice. Default 0.5.
     pub min_family_support: f32,
+    /// When no family of lines sharing both ends gives a board, lines sharing one end propose
+    /// lattices whose pitch is their spacing; lines closer than this fraction of
+    /// [`Self::min_pitch`] are one line there (a line 2-3 px wide is seen at both ridge
+    /// reaches). `None`: no second try. Default `Some(0.2)`.
+    pub spacing_merge: Option<f32>,
     /// Mean ridge coverage of the interior lines a lattice needs. Default 0.5.
     pub min_coverage: f32,
     /// Every interior line of a board needs at least this ridge coverage. Default 0.3.
@@ -203,6 +209,7 @@ impl Default for TangoLocateOptions {
             max_inner_line_frac: 0.25,
             min_pitch: 12.0,
             min_family_support: 0.5,
+            spacing_merge: Some(0.2),
             min_coverage: 0.5,
             min_line_coverage: 0.3,
             segment_inset: 0.12,
@@ -280,6 +287,10 @@ pub struct LocateSurvey {
     pub lines: Vec<FoundLine>,
     /// Verified lattices, best score first.
     pub candidates: Vec<TangoLattice>,
+    /// When no candidate is accepted: the lattices proposed by lines sharing one end, their
+    /// pitch from their spacing (the locator's second try, taken when no working size gives a
+    /// board from `candidates`), best score first.
+    pub second: Vec<TangoLattice>,
     /// The time limit was reached before every proposal was verified.
     pub timed_out: bool,
     /// The board found when it runs out of the image (the locator then errs with
@@ -300,7 +311,27 @@ pub fn locate_tango_traced(
 ) -> (Result<TangoLattice, ReadError>, LocateSurvey) {
     let deadline = Instant::now() + Duration::from_millis(opts.time_limit_ms);
     let mut last_scale = 0;
-    let mut first: Option<LocateSurvey> = None;
+    let mut surveys: Vec<LocateSurvey> = Vec::new();
+    // A board from the lattices of the candidates (else the second try's) of a survey.
+    let found = |survey: LocateSurvey, second: bool| {
+        let from = if second {
+            &survey.second
+        } else {
+            &survey.candidates
+        };
+        let ok: Vec<TangoLattice> = from.iter().filter(|l| accepted(l, opts)).cloned().collect();
+        let best = pick(ok, opts)?;
+        Some(match best.cut {
+            Some(side) => (
+                Err(ReadError::CutOff { side }),
+                LocateSurvey {
+                    cut_board: Some(best),
+                    ..survey
+                },
+            ),
+            None => (Ok(best), survey),
+        })
+    };
     for &side in &opts.work_max_sides {
         let scale = work_scale(img, side);
         if scale == last_scale {
@@ -308,34 +339,31 @@ pub fn locate_tango_traced(
         }
         last_scale = scale;
         if Instant::now() >= deadline {
-            return (deadline_error(opts), first.unwrap_or_default());
+            return (
+                deadline_error(opts),
+                surveys.into_iter().next().unwrap_or_default(),
+            );
         }
         let survey = survey_at(img, opts, side, Some(deadline));
         let timed_out = survey.timed_out;
-        let found: Vec<TangoLattice> = survey
-            .candidates
-            .iter()
-            .filter(|l| accepted(l, opts))
-            .cloned()
-            .collect();
-        if let Some(best) = pick(found, opts) {
-            if let Some(side) = best.cut {
-                let survey = LocateSurvey {
-                    cut_board: Some(best),
-                    ..survey
-                };
-                return (Err(ReadError::CutOff { side }), survey);
-            }
-            return (Ok(best), survey);
+        if let Some(r) = found(survey.clone(), false) {
+            return r;
         }
         if timed_out {
-            return (deadline_error(opts), first.unwrap_or(survey));
+            let first = surveys.into_iter().next().unwrap_or(survey);
+            return (deadline_error(opts), first);
         }
-        first.get_or_insert(survey);
+        surveys.push(survey);
+    }
+    // The second try, working sizes in the same order.
+    for survey in &surveys {
+        if let Some(r) = found(survey.clone(), true) {
+            return r;
+        }
     }
     (
         Err(ReadError::NoBoard("no Tango grid found".into())),
-        first.unwrap_or_default(),
+        surveys.into_iter().next().unwrap_or_default(),
     )
 }
 
@@ -418,8 +446,62 @@ pub fn survey_at(
     let (w, h) = (rd.w, rd.h);
     let vl = line_candidates(w, h, |x, y| rd.v[y * w + x], opts);
     let hl = line_candidates(h, w, |y, x| rd.hz[y * w + x], opts);
+    let lines: Vec<FoundLine> = vl
+        .iter()
+        .map(|l| (true, l))
+        .chain(hl.iter().map(|l| (false, l)))
+        .map(|(vertical, l)| FoundLine {
+            vertical,
+            pos: work.to_orig(l.pos),
+            start: work.to_orig(l.start),
+            end: work.to_orig(l.end),
+        })
+        .collect();
+    let mut timed_out = false;
+    let mut out = verify(
+        img,
+        &work,
+        &rd,
+        proposals(&vl, &hl, proposals_from, opts),
+        deadline,
+        &mut timed_out,
+        opts,
+    );
+    let mut second = Vec::new();
+    if !timed_out && opts.spacing_merge.is_some() && !out.iter().any(|l| accepted(l, opts)) {
+        // Second try: lines sharing one end, the pitch from their spacing.
+        second = verify(
+            img,
+            &work,
+            &rd,
+            proposals(&vl, &hl, spacing_proposals, opts),
+            deadline,
+            &mut timed_out,
+            opts,
+        );
+        second.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
+    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    LocateSurvey {
+        scale: work.scale,
+        lines,
+        candidates: out,
+        second,
+        timed_out,
+        cut_board: None,
+    }
+}
+
+/// Lattice proposals from the vertical and horizontal line candidates by `from`, best
+/// supported first, near-duplicates dropped.
+fn proposals(
+    vl: &[Line],
+    hl: &[Line],
+    from: fn(&[Line], &TangoLocateOptions) -> Vec<(f32, f32, f32, usize, usize)>,
+    opts: &TangoLocateOptions,
+) -> Vec<Proposal> {
     let mut props: Vec<(Proposal, usize)> = Vec::new();
-    for (o, s, p, n, c) in proposals_from(&vl, opts) {
+    for (o, s, p, n, c) in from(vl, opts) {
         props.push((
             Proposal {
                 left: o,
@@ -430,7 +512,7 @@ pub fn survey_at(
             c,
         ));
     }
-    for (o, s, p, n, c) in proposals_from(&hl, opts) {
+    for (o, s, p, n, c) in from(hl, opts) {
         props.push((
             Proposal {
                 left: s,
@@ -460,29 +542,32 @@ pub fn survey_at(
             uniq.push(p);
         }
     }
-    let lines: Vec<FoundLine> = vl
-        .iter()
-        .map(|l| (true, l))
-        .chain(hl.iter().map(|l| (false, l)))
-        .map(|(vertical, l)| FoundLine {
-            vertical,
-            pos: work.to_orig(l.pos),
-            start: work.to_orig(l.start),
-            end: work.to_orig(l.end),
-        })
-        .collect();
+    uniq
+}
+
+/// Verifies proposals (refined, the board's extent found, inside the image) into scored
+/// lattices; stops at `deadline` (setting `timed_out`) or after `max_candidates`.
+fn verify(
+    img: &RgbImage,
+    work: &WorkImage,
+    rd: &Ridges,
+    uniq: Vec<Proposal>,
+    deadline: Option<Instant>,
+    timed_out: &mut bool,
+    opts: &TangoLocateOptions,
+) -> Vec<TangoLattice> {
+    let (w0, h0) = img.dimensions();
     let mut out: Vec<TangoLattice> = Vec::new();
     let mut seen: Vec<(f32, f32, f32, usize)> = Vec::new();
-    let mut timed_out = false;
     for p in uniq.into_iter().take(opts.max_candidates * 4) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            timed_out = true;
+            *timed_out = true;
             break;
         }
-        let Some(((ox, oy, qx, qy), _)) = refine(&rd, p, opts) else {
+        let Some(((ox, oy, qx, qy), _)) = refine(rd, p, opts) else {
             continue;
         };
-        let Some(block) = extent(&rd, (ox, oy, qx, qy), p.n, opts) else {
+        let Some(block) = extent(rd, (ox, oy, qx, qy), p.n, opts) else {
             continue;
         };
         let (ox, oy, qx, qy, n, cov) = (
@@ -532,14 +617,7 @@ pub fn survey_at(
             break;
         }
     }
-    out.sort_by(|a, b| b.score.total_cmp(&a.score));
-    LocateSurvey {
-        scale: work.scale,
-        lines,
-        candidates: out,
-        timed_out,
-        cut_board: None,
-    }
+    out
 }
 
 #[cfg(test)]

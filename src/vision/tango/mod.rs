@@ -696,6 +696,7 @@ fn read_into(
             survey = locate::LocateSurvey {
                 lines: big_survey.lines.iter().map(|l| halved_line(*l)).collect(),
                 candidates: big_survey.candidates.iter().map(halved).collect(),
+                second: big_survey.second.iter().map(halved).collect(),
                 cut_board: big_survey.cut_board.as_ref().map(halved),
                 ..big_survey
             };
