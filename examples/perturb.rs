@@ -20,7 +20,7 @@ use std::time::Instant;
 struct Args {
     /// Run only this perturbation (repeatable; the unperturbed row always runs). Names:
     /// down-0.5x down-0.35x up-1.7x jpeg-q40 rot+1.5 rot-1.5 rot+3 rot-3 cut-board
-    /// cut-board-45% blur-1.2 noise-8 gamma-0.7 gamma-1.4 darker-25% brighter-25% pointer.
+    /// cut-board-45% blur-1.2 noise-8 gamma-0.7 gamma-1.4 darker-15% darker-25% brighter-25% pointer.
     #[arg(long, value_name = "NAME")]
     only: Vec<String>,
     /// Keep every N-th labelled image of each directory (indices 0, N, 2N, ...).

@@ -221,3 +221,69 @@ fn a_players_wrong_piece_on_a_washed_out_board_is_sorted_out() {
         assert_eq!(solved.answer(), None, "{name}: unsorted");
     }
 }
+
+/// `0.85 v` per channel: a capture dimmed by 15%, whose board's lines still stand out.
+fn dimmed(img: &RgbImage) -> RgbImage {
+    levels(img, |v| 0.85 * v)
+}
+
+/// A light board found in a dimmed capture is read on the capture stretched to white
+/// ([`snapsolve::vision::tango::TangoReadOptions::normalise_found`]): every third light real
+/// Tango capture dimmed 15% reads the puzzle it reads as it is, givens included, and gives the
+/// same answer (without the stretch a given's grey falls below the light theme's range and
+/// the givens are doubted). Runs whenever ../shared/realshots exists (it does in CI).
+#[test]
+fn a_dimmed_light_capture_reads_its_givens() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("tango"))
+        .expect("the Tango captures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    paths.sort();
+    let without = {
+        let mut o = ReadOptions::default();
+        o.tango.normalise_found = false;
+        o
+    };
+    let (mut cases, mut worse_without) = (0, 0);
+    for path in paths.iter().step_by(3) {
+        let img = shared_data::open_capture(path);
+        let Ok(as_is) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        if as_is.theme != snapsolve::board::Theme::Light {
+            continue;
+        }
+        cases += 1;
+        let dim = dimmed(&img);
+        let name = path.display();
+        let reading = read_image(&dim, &ReadOptions::default()).expect("a board");
+        assert_eq!(
+            format::print(&reading.puzzle),
+            format::print(&as_is.puzzle),
+            "{name}: dimmed, the puzzle read differs"
+        );
+        let answer = |r| {
+            solve_reading(r, &SolveOptions::default(), &CertifyOptions::default())
+                .expect("solved")
+                .answer()
+                .cloned()
+        };
+        let (want, got) = (answer(as_is.clone()), answer(reading));
+        assert!(want.is_some(), "{name}: answered as it is");
+        assert_eq!(got, want, "{name}: dimmed, the answer differs");
+        let old = read_image(&dim, &without).expect("a board");
+        worse_without += usize::from(
+            old.doubts.len() > as_is.doubts.len()
+                || format::print(&old.puzzle) != format::print(&as_is.puzzle),
+        );
+    }
+    println!("{cases} light captures dimmed 15%: {worse_without} read worse without the stretch");
+    assert!(cases >= 20, "only {cases} light captures");
+    assert!(
+        worse_without > 0,
+        "without the stretch every dimmed capture reads as well: the test shows nothing"
+    );
+}

@@ -93,11 +93,15 @@ pub enum Perturbation {
     /// at 45%: its icons cut through the middle). A refusal is a right answer here. Declared
     /// last: the case seeds mix in the declaration index, and the rows before keep theirs.
     CutDeep,
+    /// 15% darker: `v' = 0.85 v`. The board's lines still stand out, so it is found as it
+    /// is, but a given's grey falls below the light theme's range (a dimmed capture, a
+    /// recording's darker frame). Declared after `CutDeep` for the same reason.
+    Darker15,
 }
 
 impl Perturbation {
     /// Every row of the table, the unperturbed one first.
-    pub const ALL: [Perturbation; 18] = [
+    pub const ALL: [Perturbation; 19] = [
         Perturbation::None,
         Perturbation::Down050,
         Perturbation::Down035,
@@ -113,6 +117,7 @@ impl Perturbation {
         Perturbation::Noise,
         Perturbation::Gamma,
         Perturbation::Gamma14,
+        Perturbation::Darker15,
         Perturbation::Darker,
         Perturbation::Brighter,
         Perturbation::Pointer,
@@ -134,6 +139,7 @@ impl Perturbation {
             Perturbation::Noise => "noise-8",
             Perturbation::Gamma => "gamma-0.7",
             Perturbation::Darker => "darker-25%",
+            Perturbation::Darker15 => "darker-15%",
             Perturbation::Pointer => "pointer",
             Perturbation::Rot3Plus => "rot+3",
             Perturbation::Rot3Minus => "rot-3",
@@ -194,6 +200,7 @@ impl Perturbation {
             Perturbation::Noise => noise(img, 8.0, seed),
             Perturbation::Gamma => gamma(img, 0.7),
             Perturbation::Darker => darker(img, 0.75),
+            Perturbation::Darker15 => darker(img, 0.85),
             Perturbation::Pointer => pointer(img, grid?, seed),
             Perturbation::Rot3Plus => rotate(img, 3.0),
             Perturbation::Rot3Minus => rotate(img, -3.0),

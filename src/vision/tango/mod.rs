@@ -367,6 +367,11 @@ pub struct TangoReadOptions {
     /// Largest gain of that stretch (a capture with no white at all is not blown up).
     /// Default 1.6.
     pub max_gain: f32,
+    /// A light board found in a capture whose white point is below `normalise_below` is read
+    /// on the stretched copy as well (a capture dimmed by 10-20% keeps its board's lines, but
+    /// its givens' grey falls under the light theme's brightness range and every given is
+    /// doubted). Default true.
+    pub normalise_found: bool,
     /// A capture whose longer side is at most this many pixels and whose board is not found
     /// as it is, is located again on a copy enlarged twice (bilinear): on a board of cells
     /// about 20 px the 1 px grid lines, halved by a down-scale, are too faint and thin for the
@@ -452,6 +457,7 @@ impl Default for TangoReadOptions {
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
+            normalise_found: true,
             enlarge_below: Some(500),
         }
     }
@@ -675,6 +681,11 @@ fn read_into(
     {
         (located, survey) = locate::locate_tango_traced(&bright, &opts.locate);
         normalised = Some(bright);
+    } else if opts.normalise_found && matches!(&located, Ok(l) if l.theme == Theme::Light) {
+        // A light board found in a dimmed capture: read on the stretched copy, where a
+        // given's grey and a plain cell's white are where the thresholds expect them (the
+        // lattice stays: a stretch moves no pixel).
+        normalised = normalise(img, opts);
     }
     let img = normalised.as_ref().unwrap_or(img);
     // A small capture whose board is not found as it is: located once more on an enlarged copy.
