@@ -28,6 +28,12 @@ pub struct CastOptions {
     pub min_same_share: f32,
     /// ... (largest channel difference). Default 12.
     pub same_distance: f32,
+    /// ... or when their tint is the median's: each channel over the largest one within this
+    /// of the median's (a white bar above a beige page, both tinted by one cast). Default 0.03.
+    pub same_tint: f32,
+    /// ... for samples whose largest channel is at least this (a dark pixel's tint is noise).
+    /// Default 128.
+    pub tint_min_value: f32,
     /// Outermost pixels with every channel at most this are black letterbox bars, left out.
     /// Default 16.
     pub letterbox_max: f32,
@@ -45,6 +51,8 @@ impl Default for CastOptions {
             min_chroma: 15.0,
             min_same_share: 0.7,
             same_distance: 12.0,
+            same_tint: 0.03,
+            tint_min_value: 128.0,
             letterbox_max: 16.0,
             min_border_share: 0.25,
             max_gain: 1.6,
@@ -84,9 +92,20 @@ pub fn cast_gains(img: &RgbImage, o: &CastOptions) -> Option<[f32; 3]> {
         let mid = v.len() / 2;
         *v.select_nth_unstable_by(mid, f32::total_cmp).1
     });
+    // A sample of the median's colour, or of its tint at another brightness (a white top bar
+    // above a beige page, both warmed by the same cast).
+    let tint = |p: &[f32; 3]| {
+        let top = p.iter().copied().fold(1.0f32, f32::max);
+        p.map(|c| c / top)
+    };
+    let median_tint = tint(&median);
     let same = border
         .iter()
-        .filter(|p| (0..3).all(|k| (p[k] - median[k]).abs() <= o.same_distance))
+        .filter(|p| {
+            (0..3).all(|k| (p[k] - median[k]).abs() <= o.same_distance)
+                || (p.iter().copied().fold(0.0f32, f32::max) >= o.tint_min_value
+                    && (0..3).all(|k| (tint(p)[k] - median_tint[k]).abs() <= o.same_tint))
+        })
         .count();
     if (same as f32) < o.min_same_share * border.len() as f32 || chroma(median) < o.min_chroma {
         return None;
@@ -139,6 +158,29 @@ mod tests {
         let (out, g) = neutralise(&page([255, 237, 199]), &o).expect("a cast");
         assert!(g[0] == 1.0 && g[2] > 1.2, "{g:?}");
         assert_eq!(out.get_pixel(0, 0).0, [255, 255, 255]);
+    }
+
+    #[test]
+    fn a_white_bar_above_a_page_of_the_same_cast_is_one_surround() {
+        // LinkedIn's white top bar above its beige page, both warmed (blue 0.88, green 0.97):
+        // the bar's colour is 14-18 levels off the page's, its tint is the page's.
+        let o = CastOptions::default();
+        let mut img = page([240, 232, 206]);
+        for y in 0..12 {
+            for x in 0..60 {
+                img.put_pixel(x, y, Rgb([254, 246, 224]));
+            }
+        }
+        let (out, g) = neutralise(&img, &o).expect("a cast");
+        assert!(g[2] > 1.1, "{g:?}");
+        let p = out.get_pixel(0, 30).0;
+        assert!(p[0].abs_diff(p[2]) <= 2, "{p:?}");
+        // Without the tint comparison the bar and the page are two surrounds: no cast.
+        let strict = CastOptions {
+            same_tint: 0.0,
+            ..CastOptions::default()
+        };
+        assert!(neutralise(&img, &strict).is_none());
     }
 
     #[test]
