@@ -492,14 +492,13 @@ pub fn survey_at(
     }
 }
 
+/// A source of lattice proposals from line candidates ([`proposals_from`],
+/// [`spacing_proposals`]): `(origin across, origin along, pitch, n, support)` each.
+type Proposer = fn(&[Line], &TangoLocateOptions) -> Vec<(f32, f32, f32, usize, usize)>;
+
 /// Lattice proposals from the vertical and horizontal line candidates by `from`, best
 /// supported first, near-duplicates dropped.
-fn proposals(
-    vl: &[Line],
-    hl: &[Line],
-    from: fn(&[Line], &TangoLocateOptions) -> Vec<(f32, f32, f32, usize, usize)>,
-    opts: &TangoLocateOptions,
-) -> Vec<Proposal> {
+fn proposals(vl: &[Line], hl: &[Line], from: Proposer, opts: &TangoLocateOptions) -> Vec<Proposal> {
     let mut props: Vec<(Proposal, usize)> = Vec::new();
     for (o, s, p, n, c) in from(vl, opts) {
         props.push((
