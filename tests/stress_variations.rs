@@ -655,3 +655,63 @@ fn lost_markers_on_washed_out_boards_free_the_pieces() {
         );
     }
 }
+
+/// Translucent stripes over a given's shading (`stripes-over`): the ground between the stripes
+/// reads the given surely ([`snapsolve::vision::tango::TangoReadOptions::striped_given_sure`]);
+/// under LinkedIn's stripes (`stripes`) a given shows white and stays "given or placed". In
+/// both rows every given read surely is a given of the puzzle.
+#[test]
+fn a_given_under_translucent_stripes_is_read_surely_and_no_placed_piece_is() {
+    let without = {
+        let mut o = ReadOptions::default();
+        o.tango.striped_given_sure = None;
+        o
+    };
+    let doubted = |r: &Reading, pos| {
+        r.doubts
+            .iter()
+            .any(|d| matches!(d, Doubt::Cell { pos: q, .. } if *q == pos))
+    };
+    let given_doubts = |r: &Reading| {
+        r.doubts
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d,
+                    Doubt::Cell {
+                        given_only: true,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    let mut fewer = 0;
+    for variation in ["stripes-over", "stripes"] {
+        for seed in 40..60 {
+            let (p, sol) = variations::puzzle(seed, variation);
+            let snapsolve::puzzle::Puzzle::Tango(truth) = &p else {
+                continue;
+            };
+            let opts = variations::options(seed, variation);
+            let mut shot =
+                snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
+            variations::after_render(variation, &mut shot.image);
+            let with = read_image(&shot.image, &ReadOptions::default()).expect("a board");
+            let old = read_image(&shot.image, &without).expect("a board");
+            if let snapsolve::puzzle::Puzzle::Tango(t) = &with.puzzle {
+                for (pos, s) in t.givens().filter(|&(pos, _)| !doubted(&with, pos)) {
+                    assert_eq!(
+                        truth.given(pos),
+                        Some(s),
+                        "{variation} seed {seed}: {pos:?} read surely as a given"
+                    );
+                }
+            }
+            fewer += usize::from(
+                variation == "stripes-over" && given_doubts(&with) < given_doubts(&old),
+            );
+        }
+    }
+    assert!(fewer > 0, "no striped given read surely");
+}

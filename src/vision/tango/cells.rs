@@ -64,6 +64,15 @@ pub(super) fn read_cells(
         }
     }
     // (Otherwise all backgrounds are alike: no givens.)
+    // The ground of the givens in the clear, for striped cells.
+    let given_ground = {
+        let mut g: Vec<[f32; 3]> = cells
+            .iter()
+            .filter(|c| c.given && !c.lit && !c.striped(opts))
+            .map(|c| c.bg)
+            .collect();
+        (!g.is_empty()).then(|| super::background::median3(&mut g))
+    };
     for c in cells.iter_mut() {
         if c.lit {
             // A bright band or another overlay lights the whole background: given or not is a
@@ -71,8 +80,18 @@ pub(super) fn read_cells(
             c.given_conf = c.given_conf.min(opts.overlay_given_conf);
         } else if c.striped(opts) {
             // Stripes: LinkedIn draws them on a white ground that hides a given's grey
-            // (a real capture shows a striped given as white between the stripes).
-            c.given_conf = c.given_conf.min(opts.overlay_given_conf);
+            // (a real capture shows a striped given as white between the stripes). A ground
+            // between them that is the grey of the board's givens in the clear (translucent
+            // stripes over the shading) is a given's; a plain one may be a given under
+            // LinkedIn's stripes, and one tinted by the stripes' fringe is neither.
+            let sure_given = opts.striped_given_sure.is_some_and(|[conf, reach]| {
+                c.given
+                    && c.given_conf >= conf
+                    && given_ground.is_some_and(|g| (0..3).all(|k| (c.bg[k] - g[k]).abs() <= reach))
+            });
+            if !sure_given {
+                c.given_conf = c.given_conf.min(opts.overlay_given_conf);
+            }
         }
     }
     cells
