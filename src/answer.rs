@@ -535,9 +535,10 @@ fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
     (cols == (0..n).collect::<Vec<_>>()).then_some(Solution::Queens { crowns: col })
 }
 
-/// Tango: a reading with pieces but no given, nothing doubted, occluded, striped or cut: the
-/// given shading was not seen ([`CertifyOptions::pieces_when_unshaded`]).
-fn given_shading_lost(reading: &Reading) -> bool {
+/// Tango: a reading with pieces but no given, no cell doubted or occluded (edges may be, with
+/// [`CertifyOptions::unshaded_edge_doubts`]), nothing striped or cut: the given shading was
+/// not seen ([`CertifyOptions::pieces_when_unshaded`]).
+fn given_shading_lost(reading: &Reading, certify: &CertifyOptions) -> bool {
     let Puzzle::Tango(t) = &reading.puzzle else {
         return false;
     };
@@ -546,9 +547,15 @@ fn given_shading_lost(reading: &Reading) -> bool {
             .placed
             .iter()
             .any(|p| matches!(p, Placed::Symbol { .. }))
-        && reading.doubts.is_empty()
-        && reading.weak.is_empty()
-        && reading.occluded.is_empty()
+        && reading
+            .doubts
+            .iter()
+            .chain(&reading.weak)
+            .all(|d| certify.unshaded_edge_doubts && matches!(d, Doubt::Edge { .. }))
+        && reading
+            .occluded
+            .iter()
+            .all(|e| certify.unshaded_edge_doubts && matches!(e, certify::Element::Edge { .. }))
         && !reading.overlay_seen
         && reading.cut.is_none()
         && !reading.pieces_as_givens
@@ -617,7 +624,7 @@ pub fn solve_reading(
     let mut report = solve::solve(&reading.puzzle, opts)?;
     if certify.pieces_when_unshaded
         && matches!(report.outcome, Outcome::Several { .. })
-        && given_shading_lost(&reading)
+        && given_shading_lost(&reading, certify)
     {
         let mut as_givens = reading.clone();
         as_givens.take_pieces_as_givens();

@@ -287,3 +287,58 @@ fn a_dimmed_light_capture_reads_its_givens() {
         "without the stretch every dimmed capture reads as well: the test shows nothing"
     );
 }
+
+/// A light capture brightened 10%: its givens' light grey clips to white while its grid stays,
+/// and a pointer often leaves an edge free. Its pieces are taken as givens with the free edges
+/// free ([`CertifyOptions::unshaded_edge_doubts`]): more captures answered, every answer right
+/// (every third light real Tango capture). Runs whenever ../shared/realshots exists.
+#[test]
+fn a_brightened_capture_with_a_doubted_edge_is_answered_right_or_not_at_all() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("tango"))
+        .expect("the Tango captures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    paths.sort();
+    let without = CertifyOptions {
+        unshaded_edge_doubts: false,
+        ..CertifyOptions::default()
+    };
+    let (mut answered, mut answered_without, mut cases) = (0, 0, 0);
+    for path in paths.iter().step_by(3) {
+        let img = shared_data::open_capture(path);
+        let Ok(as_is) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        if as_is.theme != snapsolve::board::Theme::Light {
+            continue;
+        }
+        let want = solve_reading(as_is, &SolveOptions::default(), &CertifyOptions::default())
+            .expect("solved")
+            .answer()
+            .cloned()
+            .expect("answered as it is");
+        let bright = levels(&img, |v| 1.1 * v);
+        let Ok(reading) = read_image(&bright, &ReadOptions::default()) else {
+            continue;
+        };
+        cases += 1;
+        for (certify, count) in [
+            (&CertifyOptions::default(), &mut answered),
+            (&without, &mut answered_without),
+        ] {
+            let solved =
+                solve_reading(reading.clone(), &SolveOptions::default(), certify).expect("solved");
+            if let Some(got) = solved.answer() {
+                assert_eq!(got, &want, "{}: brightened, a wrong answer", path.display());
+                *count += 1;
+            }
+        }
+    }
+    println!(
+        "{cases} light captures brightened 10%: {answered_without} answered without, {answered} with"
+    );
+    assert!(answered > answered_without, "no capture more answered");
+}

@@ -72,6 +72,12 @@ pub struct CertifyOptions {
     /// pieces and markers are read right the true solution agrees with them all, or, when a
     /// piece is the player's mistake, no solution does. Default true.
     pub pieces_when_unshaded: bool,
+    /// ... also when edges (never cells) were read with doubt or hidden by a pointer: the
+    /// pieces are then taken as givens with those edges free, and when a free edge is not
+    /// between two pieces, whether each piece is a given is free too ([`free_elements`]), so
+    /// the answer stands only if every such reading agrees (a capture brightened 10%: its
+    /// given grey clipped to white, its pointer over an edge). Default true.
+    pub unshaded_edge_doubts: bool,
     /// Tango, given shading lost (every piece taken as a given, by
     /// [`pieces_when_unshaded`](Self::pieces_when_unshaded) or because the board was placed
     /// from its icons) and no solution then: a piece is the player's mistake. Every piece is
@@ -202,6 +208,7 @@ impl Default for CertifyOptions {
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
             pieces_when_unshaded: true,
+            unshaded_edge_doubts: true,
             unshaded_max_wrong: 2,
             max_queens_repair_cluster: 2,
             queens_overlay_repair: false,
