@@ -59,8 +59,8 @@ pub struct TangoReadOptions {
     /// and is within `reach` grey levels (every channel) of the ground of the board's givens
     /// in the clear, is a given, not "given or placed" (translucent stripes over the shading).
     /// A plain ground stays in doubt (under LinkedIn's stripes a given shows white), as does
-    /// one the stripes' pink fringe darkened. `None`: every striped cell is in doubt. Default
-    /// `Some([0.6, 6])`.
+    /// one the stripes' pink fringe darkened. `None`: every striped cell is in doubt.
+    /// Default `Some([0.6, 6])`.
     pub striped_given_sure: Option<[f32; 2]>,
     /// In a covered cell, an icon sample within this many grey levels (largest channel
     /// difference) of the line from the cell's background to the overlay's colour is the
