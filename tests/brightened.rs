@@ -234,14 +234,9 @@ fn dimmed(img: &RgbImage) -> RgbImage {
 /// the givens are doubted). Runs whenever ../shared/realshots exists (it does in CI).
 #[test]
 fn a_dimmed_light_capture_reads_its_givens() {
-    let Some(root) = shared_data::shared_path("realshots") else {
+    let Some(paths) = shared_data::tango_captures() else {
         return;
     };
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("tango"))
-        .expect("the Tango captures")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    paths.sort();
     let without = {
         let mut o = ReadOptions::default();
         o.tango.normalise_found = false;
@@ -294,14 +289,9 @@ fn a_dimmed_light_capture_reads_its_givens() {
 /// (every third light real Tango capture). Runs whenever ../shared/realshots exists.
 #[test]
 fn a_brightened_capture_with_a_doubted_edge_is_answered_right_or_not_at_all() {
-    let Some(root) = shared_data::shared_path("realshots") else {
+    let Some(paths) = shared_data::tango_captures() else {
         return;
     };
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("tango"))
-        .expect("the Tango captures")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    paths.sort();
     let without = CertifyOptions {
         unshaded_edge_doubts: false,
         ..CertifyOptions::default()

@@ -25,14 +25,9 @@ fn same_board(g: &Grid, full: &Grid, f: f32) -> bool {
 
 #[test]
 fn the_second_try_finds_small_boards_and_never_a_board_elsewhere() {
-    let Some(root) = shared_data::shared_path("realshots") else {
+    let Some(paths) = shared_data::tango_captures() else {
         return;
     };
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("tango"))
-        .expect("the Tango captures")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    paths.sort();
     let with = TangoLocateOptions::default();
     let without = TangoLocateOptions {
         spacing_merge: None,

@@ -103,8 +103,10 @@ pub fn cast_gains(img: &RgbImage, o: &CastOptions) -> Option<[f32; 3]> {
         .iter()
         .filter(|p| {
             (0..3).all(|k| (p[k] - median[k]).abs() <= o.same_distance)
-                || (p.iter().copied().fold(0.0f32, f32::max) >= o.tint_min_value
-                    && (0..3).all(|k| (tint(p)[k] - median_tint[k]).abs() <= o.same_tint))
+                || (p.iter().copied().fold(0.0f32, f32::max) >= o.tint_min_value && {
+                    let t = tint(p);
+                    (0..3).all(|k| (t[k] - median_tint[k]).abs() <= o.same_tint)
+                })
         })
         .count();
     if (same as f32) < o.min_same_share * border.len() as f32 || chroma(median) < o.min_chroma {

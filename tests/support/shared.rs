@@ -33,6 +33,19 @@ pub fn shared_path(sub: &str) -> Option<PathBuf> {
     None
 }
 
+/// The real Tango captures (`../shared/realshots/tango/*`), sorted by name; `None` (after the
+/// skip line of [`shared_path`]) when the folder is missing.
+#[allow(dead_code)] // not every test that reads ../shared lists the Tango captures
+pub fn tango_captures() -> Option<Vec<PathBuf>> {
+    let root = shared_path("realshots")?;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join("tango"))
+        .expect("the Tango captures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    paths.sort();
+    Some(paths)
+}
+
 /// A capture as RGB, its format guessed from its bytes (some real captures are JPEG data
 /// under a .png name). Panics when it cannot be read.
 #[allow(dead_code)] // not every test that reads ../shared opens captures

@@ -312,25 +312,27 @@ pub fn locate_tango_traced(
     let deadline = Instant::now() + Duration::from_millis(opts.time_limit_ms);
     let mut last_scale = 0;
     let mut surveys: Vec<LocateSurvey> = Vec::new();
-    // A board from the lattices of the candidates (else the second try's) of a survey.
-    let found = |survey: LocateSurvey, second: bool| {
+    // The board of a survey's lattices (its candidates, or its second try's), with the survey.
+    let found = |second: bool, survey: &LocateSurvey| {
         let from = if second {
             &survey.second
         } else {
             &survey.candidates
         };
-        let ok: Vec<TangoLattice> = from.iter().filter(|l| accepted(l, opts)).cloned().collect();
-        let best = pick(ok, opts)?;
-        Some(match best.cut {
-            Some(side) => (
-                Err(ReadError::CutOff { side }),
-                LocateSurvey {
-                    cut_board: Some(best),
-                    ..survey
-                },
-            ),
-            None => (Ok(best), survey),
-        })
+        pick(
+            from.iter().filter(|l| accepted(l, opts)).cloned().collect(),
+            opts,
+        )
+    };
+    let answer = |best: TangoLattice, survey: LocateSurvey| match best.cut {
+        Some(side) => (
+            Err(ReadError::CutOff { side }),
+            LocateSurvey {
+                cut_board: Some(best),
+                ..survey
+            },
+        ),
+        None => (Ok(best), survey),
     };
     for &side in &opts.work_max_sides {
         let scale = work_scale(img, side);
@@ -346,8 +348,8 @@ pub fn locate_tango_traced(
         }
         let survey = survey_at(img, opts, side, Some(deadline));
         let timed_out = survey.timed_out;
-        if let Some(r) = found(survey.clone(), false) {
-            return r;
+        if let Some(best) = found(false, &survey) {
+            return answer(best, survey);
         }
         if timed_out {
             let first = surveys.into_iter().next().unwrap_or(survey);
@@ -356,10 +358,12 @@ pub fn locate_tango_traced(
         surveys.push(survey);
     }
     // The second try, working sizes in the same order.
-    for survey in &surveys {
-        if let Some(r) = found(survey.clone(), true) {
-            return r;
-        }
+    if let Some((i, best)) = surveys
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| found(true, s).map(|b| (i, b)))
+    {
+        return answer(best, surveys.swap_remove(i));
     }
     (
         Err(ReadError::NoBoard("no Tango grid found".into())),
