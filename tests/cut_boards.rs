@@ -333,3 +333,79 @@ fn a_cut_pieces_given_status_is_read_from_the_corners_in_view() {
     // 12 read surely; 0 with the option off.
     assert!(decided >= 10, "cut pieces read surely: {decided}");
 }
+
+/// The capture with whole rows of the board's pitch removed: `top` cells' heights from the
+/// board's top edge down, `bottom` from its bottom edge up (the page beyond stays).
+fn cut_rows(img: &RgbImage, g: &snapsolve::board::Grid, top: f32, bottom: f32) -> RgbImage {
+    let y0 = if top > 0.0 {
+        (g.top + top * g.cell_h).round().max(0.0) as u32
+    } else {
+        0
+    };
+    let y1 = if bottom > 0.0 {
+        ((g.top + g.height() - bottom * g.cell_h).round() as u32).min(img.height())
+    } else {
+        img.height()
+    };
+    image::imageops::crop_imm(img, 0, y0, img.width(), y1 - y0).to_image()
+}
+
+/// Every real Tango capture cut exactly at the line below its top row, or above its bottom
+/// row, shows five rows of board and, a cell beyond, the page: LinkedIn's Undo / Hint buttons
+/// (outlined where a border would be, an icon in them where cells would have theirs) or the
+/// header's line. A lattice a row off onto them was answered wrong on 18 + 9 of them; such a
+/// row has neither the frame along its sides (`TangoLocateOptions::frame_side_ok`) nor the
+/// givens that alone hide a board's lines (`TangoReadOptions::unlined_givens`): refused or
+/// right, never wrong.
+#[test]
+fn a_board_cut_at_a_row_line_is_not_read_a_row_off_onto_the_page() {
+    let Some(paths) = shared_data::tango_captures() else {
+        return;
+    };
+    let root = shared_data::shared_path("realshots").expect("realshots");
+    let without = {
+        let mut o = ReadOptions::default();
+        o.tango.locate.frame_side_ok = 0.0;
+        o.tango.unlined_givens = false;
+        o
+    };
+    let answer = |img: &RgbImage, opts: &ReadOptions| {
+        let reading = read_image(img, opts).ok()?;
+        solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .ok()?
+        .answer()
+        .cloned()
+    };
+    let (mut cases, mut wrong_without) = (0, 0);
+    for path in paths {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if !root.join(format!("labels/{name}.txt")).exists() {
+            continue;
+        }
+        let img = shared_data::open_capture(&path);
+        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        let (_, want) = shared_data::label_solution(&root, &name);
+        for (top, bottom) in [(1.0, 0.0), (0.0, 1.0)] {
+            let cut = cut_rows(&img, &whole.grid, top, bottom);
+            cases += 1;
+            if let Some(a) = answer(&cut, &ReadOptions::default()) {
+                assert_eq!(a, want, "{name} cut {top}/{bottom}: a wrong answer");
+            }
+            if answer(&cut, &without).is_some_and(|a| a != want) {
+                wrong_without += 1;
+            }
+        }
+    }
+    assert!(cases >= 150, "{cases} cut captures");
+    // The two checks are what keeps them right: without them many are answered wrong.
+    assert!(
+        wrong_without >= 10,
+        "{wrong_without} wrong without the checks"
+    );
+}

@@ -35,6 +35,21 @@ pub(super) struct Block {
     pub(super) coverage: f32,
     /// The side where the board runs out of the image, if it does.
     pub(super) cut: Option<Side>,
+    /// An outer row or column accepted with fewer line segments across it than
+    /// [`TangoLocateOptions::min_outer_segments`] (its frame drawn all round), if any.
+    pub(super) unlined: Option<Unlined>,
+}
+
+/// An outer row or column of a located board whose line segments across it are mostly not
+/// seen: only a line of grey givens hides them, so the reader checks that its cells are givens
+/// (else it is page a cell beyond a cut board: LinkedIn's Undo / Hint buttons below it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unlined {
+    /// The board's side the row or column lies on.
+    pub side: Side,
+    /// Bit `k` set: the segment across it on interior line `k` (between its cells `k - 1`
+    /// and `k`) is not seen.
+    pub hidden: u32,
 }
 
 /// The lattice lines near a proposal and the coverage of every segment between crossings.
@@ -166,7 +181,10 @@ pub(super) fn extent(
             }
         }
         if let Some((i0, j0, mean, cut)) = best {
-            return refit(&seg, (i0, j0, n), mean, cut, opts);
+            return refit(&seg, (i0, j0, n), mean, cut, opts).map(|b| Block {
+                unlined: unlined(&seg, (i0, j0, n), opts),
+                ..b
+            });
         }
     }
     None
@@ -227,6 +245,28 @@ fn judge(
     Some((mean, cut))
 }
 
+/// The block's outer row or column (the first of top, bottom, left, right) with fewer than
+/// [`TangoLocateOptions::min_outer_segments`] of the segments across it seen.
+fn unlined(
+    seg: &Segments,
+    (i0, j0, n): (usize, usize, usize),
+    opts: &TangoLocateOptions,
+) -> Option<Unlined> {
+    let lines: [(Side, &dyn Fn(usize) -> f32); 4] = [
+        (Side::Top, &|m| seg.v[i0 + m][j0]),
+        (Side::Bottom, &|m| seg.v[i0 + m][j0 + n - 1]),
+        (Side::Left, &|m| seg.hz[j0 + m][i0]),
+        (Side::Right, &|m| seg.hz[j0 + m][i0 + n - 1]),
+    ];
+    lines.into_iter().find_map(|(side, covered)| {
+        let hidden = (1..n)
+            .filter(|&m| covered(m) < opts.segment_ok)
+            .fold(0u32, |acc, m| acc | 1 << m);
+        let share = 1.0 - hidden.count_ones() as f32 / (n - 1) as f32;
+        (share < opts.min_outer_segments).then_some(Unlined { side, hidden })
+    })
+}
+
 /// Checks the four borders of a block: `Some(None)` when each is present or at the image edge,
 /// `Some(Some(side))` when one lies beyond the image edge with the lattice's lines running on
 /// up to the edge (a cut board), `None` otherwise.
@@ -267,11 +307,13 @@ fn borders(
 
 /// Whether an outer row or column of the block is page, not board: fewer than
 /// [`TangoLocateOptions::min_outer_segments`] of the line segments across it are covered
-/// **and** its outer border is not drawn (the block's border lies at the image edge). A
-/// board cropped with a margin about a cell wide fits an 8x8 block whose outer ring is that
-/// margin (its lattice lines cover six of eight cells, enough for the coverage tests). A
-/// board's own outer line has its border drawn, or the segments across it (a line of givens
-/// can hide them: the border then shows).
+/// **and** it is not enclosed by a drawn frame (its outer border and both side borders along
+/// it, [`TangoLocateOptions::frame_side_ok`]). A board cropped with a margin about a cell wide
+/// fits an 8x8 block whose outer ring is that margin (its lattice lines cover six of eight
+/// cells, enough for the coverage tests); a board cut through its outer row fits a block one
+/// row off, onto a page element whose outline lies where the border would. A board's own
+/// outer line has the segments across it, or its frame all round (a line of givens can hide
+/// the segments).
 fn open_outer_line(
     seg: &Segments,
     (i0, j0, n): (usize, usize, usize),
@@ -280,11 +322,14 @@ fn open_outer_line(
     let share = |covered: &dyn Fn(usize) -> f32| {
         (1..n).filter(|&k| covered(k) >= opts.segment_ok).count() as f32 / (n - 1) as f32
     };
+    let side = opts.frame_side_ok;
     [(0, 0), (n - 1, n)].into_iter().any(|(b, k)| {
-        let row_open = share(&|m| seg.v[i0 + m][j0 + b]) < opts.min_outer_segments
-            && seg.hline(j0 + k, i0, n) < opts.segment_ok;
-        let col_open = share(&|m| seg.hz[j0 + m][i0 + b]) < opts.min_outer_segments
-            && seg.vline(i0 + k, j0, n) < opts.segment_ok;
+        let row_framed = seg.hline(j0 + k, i0, n) >= opts.segment_ok
+            && seg.v[i0][j0 + b].min(seg.v[i0 + n][j0 + b]) >= side;
+        let col_framed = seg.vline(i0 + k, j0, n) >= opts.segment_ok
+            && seg.hz[j0][i0 + b].min(seg.hz[j0 + n][i0 + b]) >= side;
+        let row_open = share(&|m| seg.v[i0 + m][j0 + b]) < opts.min_outer_segments && !row_framed;
+        let col_open = share(&|m| seg.hz[j0 + m][i0 + b]) < opts.min_outer_segments && !col_framed;
         row_open || col_open
     })
 }
@@ -366,5 +411,6 @@ fn refit(
         n,
         coverage: mean,
         cut,
+        unlined: None,
     })
 }

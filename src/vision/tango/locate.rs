@@ -22,7 +22,7 @@
 //! [`tango_likeness`] exposes the final score so a caller can weigh it against the Queens locator.
 
 use super::background::tango_cells;
-use super::block::extent;
+use super::block::{Unlined, extent};
 use super::lattice::{Proposal, proposals_from, refine, spacing_proposals};
 use super::lines::{Line, Ridges};
 use super::lines::{WorkImage, line_candidates, ridges};
@@ -110,6 +110,15 @@ pub struct TangoLocateOptions {
     /// at least this share of the line segments across it covered: else it is page, a margin
     /// about a cell wide around a smaller board. Default 0.5.
     pub min_outer_segments: f32,
+    /// An outer row or column with fewer segments across it than [`Self::min_outer_segments`]
+    /// (a line of grey givens can hide them) is board only when its border is drawn and so are
+    /// both side borders along it, each covered to at least this: a board's frame encloses
+    /// its outer row. A page element a cell beyond a cut board (LinkedIn's Undo / Hint
+    /// buttons below it, a header line above it) draws a line where the border would be, but
+    /// not the sides: measured 0.43-0.69 there, 1.0 on real boards' given lines; 18 of 173
+    /// real captures cut through their top row were read a row off onto the buttons and
+    /// answered wrong before. Default 0.85.
+    pub frame_side_ok: f32,
     /// Largest mean coverage of the interior lines just beyond any one side of the board (a
     /// lattice shifted a row off the board has the board's lines running on past one side).
     /// Default 0.5.
@@ -220,6 +229,7 @@ impl Default for TangoLocateOptions {
             min_segment_frac: 0.7,
             max_side_overshoot: 0.5,
             min_outer_segments: 0.5,
+            frame_side_ok: 0.85,
             max_aspect_error: 0.06,
             max_bg_chroma: 22.0,
             light_min_luma: 200.0,
@@ -262,6 +272,9 @@ pub struct TangoLattice {
     pub scale: u32,
     /// The image edge that cuts the board, when its outer row or column runs out of the image.
     pub cut: Option<Side>,
+    /// An outer row or column whose grid lines across it are mostly not seen, if any (its
+    /// cells must be givens, see [`Unlined`]).
+    pub unlined: Option<Unlined>,
 }
 
 /// A line candidate in original image pixels (for the debug view).
@@ -615,6 +628,7 @@ fn verify(
             score: cov.min(1.0) * tc,
             scale: work.scale,
             cut: block.cut,
+            unlined: block.unlined,
         });
         if out.len() >= opts.max_candidates {
             break;
@@ -796,6 +810,7 @@ mod tests {
             score: coverage,
             scale: 1,
             cut: None,
+            unlined: None,
         }
     }
 

@@ -29,6 +29,7 @@ mod lines;
 pub mod locate;
 pub mod sparse;
 
+pub use self::block::Unlined;
 use self::cells::{classify_symbols, read_cells};
 use self::edges::read_edge;
 pub use self::locate::{LocateSurvey, TangoLattice, TangoLocateOptions};
@@ -89,6 +90,15 @@ pub struct TangoReadOptions {
     /// side holds no icon, and refused when icons then remain beyond it. `None` turns the
     /// check off. Default Some(2).
     pub icons_beyond: Option<usize>,
+    /// An outer row or column accepted by the locator without the grid lines across it
+    /// ([`Unlined`]: its frame is drawn, and grey givens can hide those lines) must have two
+    /// givens on each side of every line not seen, else the board is refused: it is a row of
+    /// page a cell beyond a board cut off at the other side (LinkedIn's Undo / Hint buttons,
+    /// whose outline lies where the border would). Of 173 real captures cut through their top
+    /// row, 3 were still read a row off and answered wrong without it (after
+    /// [`TangoLocateOptions::frame_side_ok`]); the one real board whose givens hide a column's
+    /// lines reads as before. Default true.
+    pub unlined_givens: bool,
     /// Below this fraction the cell is surely empty; between it and `icon_min_frac` the read is
     /// doubted. Default 0.06.
     pub icon_empty_frac: f32,
@@ -407,6 +417,7 @@ impl Default for TangoReadOptions {
             icon_delta: 45.0,
             icon_min_frac: 0.14,
             icons_beyond: Some(2),
+            unlined_givens: true,
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
@@ -746,18 +757,25 @@ fn read_into(
     };
     lap(trace, "locate");
     trace.survey = survey;
-    let (grid, theme) = match (located, from_pieces) {
-        (_, Some(placed)) => placed,
+    let (grid, theme, unlined) = match (located, from_pieces) {
+        (_, Some((grid, theme))) => (grid, theme, None),
         (located, None) => {
             let located = located?;
             trace.lattice = Some(located.clone());
-            (located.grid, located.theme)
+            (located.grid, located.theme, located.unlined)
         }
     };
     let mut grid = grid;
     let mut cells = read_cell_symbols(img, &grid, theme, opts);
+    let found = grid;
     if extended.is_none() && from_pieces.is_none() {
         (grid, cells) = settle_extent(img, grid, cells, theme, opts)?;
+    }
+    if grid == found
+        && opts.unlined_givens
+        && let Some(u) = unlined
+    {
+        check_unlined(&grid, &cells, u)?;
     }
     lap(trace, "cells");
     let edges = read_edges(img, &grid, theme, &cells, opts);
@@ -1704,6 +1722,35 @@ fn settle_extent(
     }
     let cells = read_cell_symbols(img, &moved, theme, opts);
     Ok((moved, cells))
+}
+
+/// Checks an outer row or column whose grid lines across it are mostly not seen
+/// ([`Unlined`]): each unseen segment lies between two cells read as givens (grey givens
+/// hide the line between them), else the row is page a cell beyond the board: a board cut
+/// through its outer row, its lattice extended a row onto LinkedIn's Undo / Hint buttons
+/// (whose outline lies where the board's border would), is refused, never read a row off.
+fn check_unlined(grid: &Grid, cells: &[CellRead], u: Unlined) -> Result<(), ReadError> {
+    let line: Vec<&CellRead> = outer_line(cells, grid, u.side).collect();
+    let along = |c: &CellRead| match u.side {
+        Side::Top | Side::Bottom => c.pos.col,
+        Side::Left | Side::Right => c.pos.row,
+    };
+    let given = |k: usize| line.iter().any(|c| along(c) == k && c.given);
+    let unexplained = (1..32)
+        .filter(|&k| u.hidden & (1 << k) != 0)
+        .filter(|&k| !(given(k - 1) && given(k)))
+        .count();
+    if unexplained > 0 {
+        return Err(ReadError::NoBoard(format!(
+            "the {} row of the {}x{} grid found has no grid lines across it and no givens: \
+             page, not board (a board cut off at the {} edge?)",
+            u.side,
+            grid.rows,
+            grid.cols,
+            u.side.opposite()
+        )));
+    }
+    Ok(())
 }
 
 /// A dimmed capture stretched so its white point is white (see
