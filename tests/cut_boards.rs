@@ -409,3 +409,84 @@ fn a_board_cut_at_a_row_line_is_not_read_a_row_off_onto_the_page() {
         "{wrong_without} wrong without the checks"
     );
 }
+
+/// The capture cropped at a corner through the board: `cut` of a cell removed beyond its
+/// bottom row and its left column (`bottom_left`), or its top row and right column.
+fn cut_corner(img: &RgbImage, g: &snapsolve::board::Grid, cut: f32, bottom_left: bool) -> RgbImage {
+    let (x0, x1, y0, y1) = if bottom_left {
+        (
+            (g.left + cut * g.cell_w).round().max(0.0) as u32,
+            img.width(),
+            0,
+            ((g.top + g.height() - cut * g.cell_h).round() as u32).min(img.height()),
+        )
+    } else {
+        (
+            0,
+            ((g.left + g.width() - cut * g.cell_w).round() as u32).min(img.width()),
+            (g.top + cut * g.cell_h).round().max(0.0) as u32,
+            img.height(),
+        )
+    };
+    image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
+}
+
+/// Every real Queens capture cropped at a corner through the board, 65% of the cut row and
+/// column in view: a region lying wholly in that row and column (an L along two sides) has
+/// no colour in the square lattice left, so the strip's colour proves nothing; the lattice's
+/// thin lines running on across it do (`ExtentOptions::lines_run_on`). Refused as cut off or
+/// read right, never read as the smaller board (3 were, and answered wrong, before).
+#[test]
+fn a_queens_board_cut_at_a_corner_through_an_l_shaped_region_is_not_read_smaller() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("queens"))
+        .expect("the Queens captures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    paths.sort();
+    let without = {
+        let mut o = ReadOptions::default();
+        o.queens.extent.lines_run_on = None;
+        o
+    };
+    let answer = |img: &RgbImage, opts: &ReadOptions| {
+        let reading = read_image(img, opts).ok()?;
+        solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .ok()?
+        .answer()
+        .cloned()
+    };
+    let (mut cases, mut wrong_without) = (0, 0);
+    for path in paths {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if !root.join(format!("labels/{name}.txt")).exists() {
+            continue;
+        }
+        let img = shared_data::open_capture(&path);
+        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        let (_, want) = shared_data::label_solution(&root, &name);
+        for bottom_left in [true, false] {
+            let cut = cut_corner(&img, &whole.grid, 0.35, bottom_left);
+            cases += 1;
+            if let Some(a) = answer(&cut, &ReadOptions::default()) {
+                assert_eq!(
+                    a, want,
+                    "{name}: a wrong answer (bottom-left {bottom_left})"
+                );
+            }
+            if answer(&cut, &without).is_some_and(|a| a != want) {
+                wrong_without += 1;
+            }
+        }
+    }
+    assert!(cases >= 150, "{cases} cut captures");
+    assert!(wrong_without >= 3, "{wrong_without} wrong without the test");
+}

@@ -57,6 +57,23 @@ pub struct ExtentOptions {
     /// ring of the board (two L-shaped regions around a 7x7 of thick-framed regions) are in no
     /// cell of the inner lattice, which was read as the board on a grey margin. Default 30.
     pub beyond_min_chroma: f32,
+    /// The lattice's lines run on across the strip between a side and the image edge when at
+    /// least this share of its interior lines (and two) do: a board cut through a row whose
+    /// cells all belong to a region absent from the lattice (an L of one colour along two
+    /// sides, cut at a corner) shows no colour of the palette there, but its thin lines
+    /// between those cells continue the lattice's; a page margin has none. A corner crop
+    /// leaving 65% of the cut row and column was read as the smaller board and answered
+    /// wrong on 3 of 83 real captures before. `None` turns the test off. Default Some(0.5).
+    pub lines_run_on: Option<f32>,
+    /// ... a line counts at a point across the strip when the darkest pixel within
+    /// [`Self::run_on_reach`] of the lattice line is this many luma levels darker than the
+    /// strip a quarter cell to either side. Default 24.
+    pub run_on_contrast: f32,
+    /// ... the reach in pixels around the lattice line's position. Default 2.
+    pub run_on_reach: f32,
+    /// ... and a line runs on when it counts at this share of the points across the strip.
+    /// Default 0.7.
+    pub run_on_share: f32,
 }
 
 impl Default for ExtentOptions {
@@ -72,6 +89,10 @@ impl Default for ExtentOptions {
             min_strip_px: 3.0,
             strip_min_chroma: 30.0,
             beyond_min_chroma: 30.0,
+            lines_run_on: Some(0.5),
+            run_on_contrast: 24.0,
+            run_on_reach: 2.0,
+            run_on_share: 0.7,
         }
     }
 }
@@ -198,7 +219,8 @@ pub fn check_extent(
                 || side_continues(&strip_colours(img, grid, side, o), o, |c| {
                     like(c) || c.chroma() >= o.strip_min_chroma
                 })
-                || levels.is_some_and(|l| region_continues(&around, side, l, o));
+                || levels.is_some_and(|l| region_continues(&around, side, l, o))
+                || lines_run_on(img, grid, side, o);
         if continues {
             return Err(if reaches_edge(img, &beyond, side) {
                 ReadError::CutOff { side }
@@ -337,6 +359,83 @@ fn strip_colours(img: &RgbImage, g: &Grid, side: Side, o: &ExtentOptions) -> Vec
         .filter(|&(x, y)| x >= 0.0 && y >= 0.0 && x < w && y < h)
         .map(|(x, y)| Lab::from_rgb(img.get_pixel(x as u32, y as u32).0))
         .collect()
+}
+
+/// Whether the lattice's interior lines run on across the strip between `side` and the image
+/// edge (at most a cell deep, leaving out the border's own width): see
+/// [`ExtentOptions::lines_run_on`].
+fn lines_run_on(img: &RgbImage, g: &Grid, side: Side, o: &ExtentOptions) -> bool {
+    let Some(need) = o.lines_run_on else {
+        return false;
+    };
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let vertical_side = matches!(side, Side::Left | Side::Right);
+    // Depth runs from the border outwards; `along` is the lattice line's position.
+    let (border, limit, pitch_depth, pitch_along, n) = match side {
+        Side::Left => (g.left, 0.0, g.cell_w, g.cell_h, g.rows),
+        Side::Right => (g.left + g.width(), w - 1.0, g.cell_w, g.cell_h, g.rows),
+        Side::Top => (g.top, 0.0, g.cell_h, g.cell_w, g.cols),
+        Side::Bottom => (g.top + g.height(), h - 1.0, g.cell_h, g.cell_w, g.cols),
+    };
+    let outward = if matches!(side, Side::Left | Side::Top) {
+        -1.0
+    } else {
+        1.0
+    };
+    let start = border + outward * 0.15 * pitch_depth;
+    let end = if outward < 0.0 {
+        limit.max(border - pitch_depth)
+    } else {
+        limit.min(border + pitch_depth)
+    };
+    let depths: Vec<f32> = {
+        let (a, b) = (start.min(end), start.max(end));
+        if b - a < 2.0 {
+            return false;
+        }
+        let steps = ((b - a) / 2.0).ceil().max(2.0) as usize;
+        (0..=steps)
+            .map(|i| a + (b - a) * i as f32 / steps as f32)
+            .collect()
+    };
+    let origin = if vertical_side { g.top } else { g.left };
+    let lim_along = if vertical_side { h } else { w };
+    let luma_at = |depth: f32, along: f32| -> Option<f32> {
+        let (x, y) = if vertical_side {
+            (depth, along)
+        } else {
+            (along, depth)
+        };
+        (x >= 0.0 && y >= 0.0 && x < w && y < h).then(|| {
+            let p = img.get_pixel(x as u32, y as u32).0;
+            crate::vision::pixel::luma([f32::from(p[0]), f32::from(p[1]), f32::from(p[2])])
+        })
+    };
+    let reach = o.run_on_reach.round() as i32;
+    let runs_on = |k: usize| {
+        let at = origin + k as f32 * pitch_along;
+        if at - 0.25 * pitch_along < 0.0 || at + 0.25 * pitch_along >= lim_along {
+            return false;
+        }
+        let counted = depths
+            .iter()
+            .filter(|&&d| {
+                let line = (-reach..=reach)
+                    .filter_map(|e| luma_at(d, at + e as f32))
+                    .fold(f32::MAX, f32::min);
+                let sides = [
+                    luma_at(d, at - 0.25 * pitch_along),
+                    luma_at(d, at + 0.25 * pitch_along),
+                ];
+                sides
+                    .iter()
+                    .all(|s| s.is_some_and(|s| s - line >= o.run_on_contrast))
+            })
+            .count();
+        counted as f32 >= o.run_on_share * depths.len() as f32
+    };
+    let running = (1..n).filter(|&k| runs_on(k)).count();
+    running >= 2 && running as f32 >= need * (n - 1) as f32
 }
 
 /// Whether the cell's central half lies inside the image.
