@@ -526,14 +526,20 @@ mod tests {
             extent(&img, &grid(6, 50.0, 80.0)),
             Err(ReadError::NoBoard(_))
         ));
-        // The colour tests alone let that part pass.
+        // The colour tests alone let that part pass; the thin lines running on across the
+        // cells beyond refuse it too.
         let so = SampleOptions::default();
         let part = grid(6, 50.0, 80.0);
-        let off = ExtentOptions {
+        let lines_only = ExtentOptions {
             min_thick_ratio: f32::INFINITY,
             ..ExtentOptions::default()
         };
+        let off = ExtentOptions {
+            lines_run_on: None,
+            ..lines_only.clone()
+        };
         assert!(check_extent(&img, &part, &sample(&img, &part, &so), &so, &off).is_ok());
+        assert!(check_extent(&img, &part, &sample(&img, &part, &so), &so, &lines_only).is_err());
     }
 
     #[test]
