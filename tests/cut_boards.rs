@@ -490,3 +490,79 @@ fn a_queens_board_cut_at_a_corner_through_an_l_shaped_region_is_not_read_smaller
     assert!(cases >= 150, "{cases} cut captures");
     assert!(wrong_without >= 3, "{wrong_without} wrong without the test");
 }
+
+/// The capture with a white card (a grey outline) over the board from `rows` cells above its
+/// bottom edge down, and a little beyond its sides.
+fn card_over_bottom(img: &RgbImage, g: &snapsolve::board::Grid, rows: f32) -> RgbImage {
+    let mut out = img.clone();
+    let y0 = (g.top + g.height() - rows * g.cell_h).round().max(0.0) as u32;
+    let y1 = ((g.top + g.height() + 0.4 * g.cell_h) as u32).min(img.height());
+    let x0 = (g.left - 0.4 * g.cell_w).max(0.0) as u32;
+    let x1 = ((g.left + g.width() + 0.4 * g.cell_w) as u32).min(img.width());
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let outline = y == y0 || x == x0 || x + 1 == x1;
+            let c = if outline {
+                [200, 200, 200]
+            } else {
+                [255, 255, 255]
+            };
+            out.put_pixel(x, y, image::Rgb(c));
+        }
+    }
+    out
+}
+
+/// Every real Queens capture with a white card over its bottom row (its edge on the line
+/// above it): the card reads as a row of one colour, which the regions can take for a region
+/// of its own, but no line parts its cells (`ExtentOptions::bare_outer_line`): refused, never
+/// read as a board with that row.
+#[test]
+fn a_card_over_a_queens_boards_last_row_is_not_read_as_a_region() {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("queens"))
+        .expect("the Queens captures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    paths.sort();
+    let without = {
+        let mut o = ReadOptions::default();
+        o.queens.extent.bare_outer_line = None;
+        o
+    };
+    let answer = |img: &RgbImage, opts: &ReadOptions| {
+        let reading = read_image(img, opts).ok()?;
+        solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .ok()?
+        .answer()
+        .cloned()
+    };
+    let (mut cases, mut wrong_without) = (0, 0);
+    for path in paths {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if !root.join(format!("labels/{name}.txt")).exists() {
+            continue;
+        }
+        let img = shared_data::open_capture(&path);
+        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        let (_, want) = shared_data::label_solution(&root, &name);
+        let covered = card_over_bottom(&img, &whole.grid, 1.0);
+        cases += 1;
+        if let Some(a) = answer(&covered, &ReadOptions::default()) {
+            assert_eq!(a, want, "{name}: a wrong answer with the card");
+        }
+        if answer(&covered, &without).is_some_and(|a| a != want) {
+            wrong_without += 1;
+        }
+    }
+    assert!(cases >= 75, "{cases} covered captures");
+    assert!(wrong_without >= 1, "{wrong_without} wrong without the test");
+}

@@ -74,6 +74,14 @@ pub struct ExtentOptions {
     /// ... and a line runs on when it counts at this share of the points across the strip.
     /// Default 0.7.
     pub run_on_share: f32,
+    /// An outer row or column of the lattice is bare, not board, when at least three quarters
+    /// of the lines between its neighbouring cells weigh under this fraction of the median line
+    /// between two cells of the lattice: every cell of a Queens board is walled by a line,
+    /// thin within a region; a card or panel over the board's last row (a white or page
+    /// coloured block) reads as a row of one colour without any (the hint mode's hatching
+    /// hides up to half of a row's thin lines from the scans). `None` turns the test off.
+    /// Default Some(0.25).
+    pub bare_outer_line: Option<f32>,
 }
 
 impl Default for ExtentOptions {
@@ -93,6 +101,7 @@ impl Default for ExtentOptions {
             run_on_contrast: 24.0,
             run_on_reach: 2.0,
             run_on_share: 0.7,
+            bare_outer_line: Some(0.25),
         }
     }
 }
@@ -195,6 +204,16 @@ pub fn check_extent(
             grid.cols
         )));
     }
+    if let Some(side) = (grid.rows == samples.n && grid.cols == samples.n)
+        .then(|| bare_outer_line(samples, o))
+        .flatten()
+    {
+        return Err(ReadError::NoBoard(format!(
+            "the {side} row of the {}x{} grid found has no lines between its cells: not \
+             board (something covers the board there?)",
+            grid.rows, grid.cols
+        )));
+    }
     let palette: Vec<Lab> = samples
         .cells
         .iter()
@@ -234,6 +253,46 @@ pub fn check_extent(
         }
     }
     Ok(around)
+}
+
+/// The first outer row or column of the lattice whose lines between neighbouring cells are
+/// mostly missing (see [`ExtentOptions::bare_outer_line`]).
+fn bare_outer_line(s: &Samples, o: &ExtentOptions) -> Option<Side> {
+    let frac = o.bare_outer_line?;
+    let n = s.n;
+    if n < 3 || s.right.len() != n * (n - 1) || s.down.len() != n * (n - 1) {
+        return None;
+    }
+    let mut all: Vec<f32> = s
+        .right
+        .iter()
+        .chain(&s.down)
+        .copied()
+        .filter(|w| !w.is_nan())
+        .collect();
+    if all.is_empty() {
+        return None;
+    }
+    let mid = all.len() / 2;
+    let median = *all.select_nth_unstable_by(mid, f32::total_cmp).1;
+    if median <= 0.0 {
+        return None;
+    }
+    let bare = |weights: &[f32]| {
+        let low = weights.iter().filter(|&&w| !(w >= frac * median)).count();
+        4 * low >= 3 * weights.len()
+    };
+    let row = |r: usize| -> Vec<f32> { (0..n - 1).map(|c| s.right[r * (n - 1) + c]).collect() };
+    let col = |c: usize| -> Vec<f32> { (0..n - 1).map(|r| s.down[r * n + c]).collect() };
+    [
+        (Side::Top, row(0)),
+        (Side::Bottom, row(n - 1)),
+        (Side::Left, col(0)),
+        (Side::Right, col(n - 1)),
+    ]
+    .into_iter()
+    .find(|(_, w)| bare(w))
+    .map(|(side, _)| side)
 }
 
 /// The board's thin and thick lines: the median weight of the lines between two neighbouring
