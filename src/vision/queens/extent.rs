@@ -279,7 +279,11 @@ fn bare_outer_line(s: &Samples, o: &ExtentOptions) -> Option<Side> {
         return None;
     }
     let bare = |weights: &[f32]| {
-        let low = weights.iter().filter(|&&w| !(w >= frac * median)).count();
+        // A NaN weight (no scan) counts as low.
+        let low = weights
+            .iter()
+            .filter(|&&w| w.is_nan() || w < frac * median)
+            .count();
         4 * low >= 3 * weights.len()
     };
     let row = |r: usize| -> Vec<f32> { (0..n - 1).map(|c| s.right[r * (n - 1) + c]).collect() };
