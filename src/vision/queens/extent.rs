@@ -209,9 +209,15 @@ pub fn check_extent(
         .flatten()
     {
         return Err(ReadError::NoBoard(format!(
-            "the {side} row of the {}x{} grid found has no lines between its cells: not \
+            "the {side} {} of the {}x{} grid found has no lines between its cells: not \
              board (something covers the board there?)",
-            grid.rows, grid.cols
+            if matches!(side, Side::Top | Side::Bottom) {
+                "row"
+            } else {
+                "column"
+            },
+            grid.rows,
+            grid.cols
         )));
     }
     let palette: Vec<Lab> = samples

@@ -91,10 +91,10 @@ pub struct TangoReadOptions {
     /// check off. Default Some(2).
     pub icons_beyond: Option<usize>,
     /// An outer row or column accepted by the locator without the grid lines across it
-    /// ([`Unlined`]: its frame is drawn, and grey givens can hide those lines) must have two
-    /// givens on each side of every line not seen, else the board is refused: it is a row of
-    /// page a cell beyond a board cut off at the other side (LinkedIn's Undo / Hint buttons,
-    /// whose outline lies where the border would). Of 173 real captures cut through their top
+    /// ([`Unlined`]: its frame is drawn, and grey givens can hide those lines) must have the
+    /// two cells on either side of every line not seen read as givens, else the board is
+    /// refused: it is a row of page a cell beyond a board cut off at the other side
+    /// (LinkedIn's Undo / Hint buttons, whose outline lies where the border would). Of 173 real captures cut through their top
     /// row, 3 were still read a row off and answered wrong without it (after
     /// [`TangoLocateOptions::frame_side_ok`]); the one real board whose givens hide a column's
     /// lines reads as before. Default true.
@@ -1741,8 +1741,12 @@ fn check_unlined(grid: &Grid, cells: &[CellRead], u: Unlined) -> Result<(), Read
         .filter(|&k| !(given(k - 1) && given(k)))
         .count();
     if unexplained > 0 {
+        let line = match u.side {
+            Side::Top | Side::Bottom => "row",
+            Side::Left | Side::Right => "column",
+        };
         return Err(ReadError::NoBoard(format!(
-            "the {} row of the {}x{} grid found has no grid lines across it and no givens: \
+            "the {} {line} of the {}x{} grid found has no grid lines across it and no givens: \
              page, not board (a board cut off at the {} edge?)",
             u.side,
             grid.rows,
