@@ -367,15 +367,7 @@ pub fn queens_pair_class(same: bool) -> usize {
 /// per-cell measurements the larger of the two cells'.
 pub fn queens_pair_features(s: &Samples, regions: &Regions, theme: Theme) -> Vec<QueensPair> {
     let n = s.n;
-    let mut seen: Vec<f32> = s
-        .right
-        .iter()
-        .chain(&s.down)
-        .copied()
-        .filter(|w| !w.is_nan())
-        .collect();
-    seen.sort_by(f32::total_cmp);
-    let median = seen.get(seen.len() / 2).copied().unwrap_or(1.0).max(0.05);
+    let median = s.median_line_weight().unwrap_or(1.0).max(0.05);
     let pair = |a: Pos, b: Pos, w: f32| {
         let (i, j) = (a.index(n), b.index(n));
         let (ca, cb) = (&s.cells[i], &s.cells[j]);

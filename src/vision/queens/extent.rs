@@ -269,18 +269,7 @@ fn bare_outer_line(s: &Samples, o: &ExtentOptions) -> Option<Side> {
     if n < 3 || s.right.len() != n * (n - 1) || s.down.len() != n * (n - 1) {
         return None;
     }
-    let mut all: Vec<f32> = s
-        .right
-        .iter()
-        .chain(&s.down)
-        .copied()
-        .filter(|w| !w.is_nan())
-        .collect();
-    if all.is_empty() {
-        return None;
-    }
-    let mid = all.len() / 2;
-    let median = *all.select_nth_unstable_by(mid, f32::total_cmp).1;
+    let median = s.median_line_weight()?;
     if median <= 0.0 {
         return None;
     }

@@ -156,6 +156,22 @@ pub struct Samples {
     pub down: Vec<f32>,
 }
 
+impl Samples {
+    /// The median weight of the lines between two cells that were measured (a NaN weight, a
+    /// line hidden, is left out); `None` when none was.
+    pub fn median_line_weight(&self) -> Option<f32> {
+        let mut seen: Vec<f32> = self
+            .right
+            .iter()
+            .chain(&self.down)
+            .copied()
+            .filter(|w| !w.is_nan())
+            .collect();
+        let mid = seen.len() / 2;
+        (!seen.is_empty()).then(|| *seen.select_nth_unstable_by(mid, f32::total_cmp).1)
+    }
+}
+
 fn px(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
     let xi = (x.max(0.0) as u32).min(img.width() - 1);
     let yi = (y.max(0.0) as u32).min(img.height() - 1);

@@ -249,22 +249,40 @@ fn judge(
 /// [`TangoLocateOptions::min_outer_segments`] of the segments across it seen.
 fn unlined(
     seg: &Segments,
-    (i0, j0, n): (usize, usize, usize),
+    block: (usize, usize, usize),
     opts: &TangoLocateOptions,
 ) -> Option<Unlined> {
-    let lines: [(Side, &dyn Fn(usize) -> f32); 4] = [
-        (Side::Top, &|m| seg.v[i0 + m][j0]),
-        (Side::Bottom, &|m| seg.v[i0 + m][j0 + n - 1]),
-        (Side::Left, &|m| seg.hz[j0 + m][i0]),
-        (Side::Right, &|m| seg.hz[j0 + m][i0 + n - 1]),
-    ];
-    lines.into_iter().find_map(|(side, covered)| {
-        let hidden = (1..n)
-            .filter(|&m| covered(m) < opts.segment_ok)
-            .fold(0u32, |acc, m| acc | 1 << m);
-        let share = 1.0 - hidden.count_ones() as f32 / (n - 1) as f32;
-        (share < opts.min_outer_segments).then_some(Unlined { side, hidden })
+    OUTER.into_iter().find_map(|side| {
+        let hidden = hidden_across(seg, block, side, opts);
+        (seen_share(hidden, block.2) < opts.min_outer_segments).then_some(Unlined { side, hidden })
     })
+}
+
+/// The four sides, in the order [`unlined`] reports them.
+const OUTER: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+/// The segments across the block's outer row or column on `side` not seen (under
+/// [`TangoLocateOptions::segment_ok`]): bit `m` for interior line `m`.
+fn hidden_across(
+    seg: &Segments,
+    (i0, j0, n): (usize, usize, usize),
+    side: Side,
+    opts: &TangoLocateOptions,
+) -> u32 {
+    let covered = |m: usize| match side {
+        Side::Top => seg.v[i0 + m][j0],
+        Side::Bottom => seg.v[i0 + m][j0 + n - 1],
+        Side::Left => seg.hz[j0 + m][i0],
+        Side::Right => seg.hz[j0 + m][i0 + n - 1],
+    };
+    (1..n)
+        .filter(|&m| covered(m) < opts.segment_ok)
+        .fold(0, |acc, m| acc | 1 << m)
+}
+
+/// The share of the `n - 1` segments across an outer line that are seen.
+fn seen_share(hidden: u32, n: usize) -> f32 {
+    1.0 - hidden.count_ones() as f32 / (n - 1) as f32
 }
 
 /// Checks the four borders of a block: `Some(None)` when each is present or at the image edge,
@@ -319,18 +337,26 @@ fn open_outer_line(
     (i0, j0, n): (usize, usize, usize),
     opts: &TangoLocateOptions,
 ) -> bool {
-    let share = |covered: &dyn Fn(usize) -> f32| {
-        (1..n).filter(|&k| covered(k) >= opts.segment_ok).count() as f32 / (n - 1) as f32
+    let ok = opts.segment_ok;
+    let side_ok = opts.frame_side_ok;
+    // The outer border drawn, and both side borders along the outer line.
+    let framed = |side: Side| match side {
+        Side::Top => seg.hline(j0, i0, n) >= ok && seg.v[i0][j0].min(seg.v[i0 + n][j0]) >= side_ok,
+        Side::Bottom => {
+            seg.hline(j0 + n, i0, n) >= ok
+                && seg.v[i0][j0 + n - 1].min(seg.v[i0 + n][j0 + n - 1]) >= side_ok
+        }
+        Side::Left => {
+            seg.vline(i0, j0, n) >= ok && seg.hz[j0][i0].min(seg.hz[j0 + n][i0]) >= side_ok
+        }
+        Side::Right => {
+            seg.vline(i0 + n, j0, n) >= ok
+                && seg.hz[j0][i0 + n - 1].min(seg.hz[j0 + n][i0 + n - 1]) >= side_ok
+        }
     };
-    let side = opts.frame_side_ok;
-    [(0, 0), (n - 1, n)].into_iter().any(|(b, k)| {
-        let row_framed = seg.hline(j0 + k, i0, n) >= opts.segment_ok
-            && seg.v[i0][j0 + b].min(seg.v[i0 + n][j0 + b]) >= side;
-        let col_framed = seg.vline(i0 + k, j0, n) >= opts.segment_ok
-            && seg.hz[j0][i0 + b].min(seg.hz[j0 + n][i0 + b]) >= side;
-        let row_open = share(&|m| seg.v[i0 + m][j0 + b]) < opts.min_outer_segments && !row_framed;
-        let col_open = share(&|m| seg.hz[j0 + m][i0 + b]) < opts.min_outer_segments && !col_framed;
-        row_open || col_open
+    OUTER.into_iter().any(|side| {
+        let hidden = hidden_across(seg, (i0, j0, n), side, opts);
+        seen_share(hidden, n) < opts.min_outer_segments && !framed(side)
     })
 }
 
