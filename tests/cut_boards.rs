@@ -334,6 +334,52 @@ fn a_cut_pieces_given_status_is_read_from_the_corners_in_view() {
     assert!(decided >= 10, "cut pieces read surely: {decided}");
 }
 
+/// Every labelled real capture of `game`, read whole, then changed by `variants` (a name and
+/// an image per variant, from the capture and its grid): each variant is answered right or
+/// not at all with the default options. Returns the variants and how many of them `without`
+/// answers wrong; `None` without ../shared.
+fn never_wrong(
+    game: &str,
+    without: &ReadOptions,
+    variants: impl Fn(&RgbImage, &snapsolve::board::Grid) -> Vec<(String, RgbImage)>,
+) -> Option<(usize, usize)> {
+    let paths = shared_data::captures(game)?;
+    let root = shared_data::shared_path("realshots")?;
+    let answer = |img: &RgbImage, opts: &ReadOptions| {
+        let reading = read_image(img, opts).ok()?;
+        solve_reading(
+            reading,
+            &SolveOptions::default(),
+            &CertifyOptions::default(),
+        )
+        .ok()?
+        .answer()
+        .cloned()
+    };
+    let (mut cases, mut wrong_without) = (0, 0);
+    for path in paths {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if !root.join(format!("labels/{name}.txt")).exists() {
+            continue;
+        }
+        let img = shared_data::open_capture(&path);
+        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
+            continue;
+        };
+        let (_, want) = shared_data::label_solution(&root, &name);
+        for (variant, changed) in variants(&img, &whole.grid) {
+            cases += 1;
+            if let Some(a) = answer(&changed, &ReadOptions::default()) {
+                assert_eq!(a, want, "{name} ({variant}): a wrong answer");
+            }
+            if answer(&changed, without).is_some_and(|a| a != want) {
+                wrong_without += 1;
+            }
+        }
+    }
+    Some((cases, wrong_without))
+}
+
 /// The capture with whole rows of the board's pitch removed: `top` cells' heights from the
 /// board's top edge down, `bottom` from its bottom edge up (the page beyond stays).
 fn cut_rows(img: &RgbImage, g: &snapsolve::board::Grid, top: f32, bottom: f32) -> RgbImage {
@@ -359,49 +405,20 @@ fn cut_rows(img: &RgbImage, g: &snapsolve::board::Grid, top: f32, bottom: f32) -
 /// right, never wrong.
 #[test]
 fn a_board_cut_at_a_row_line_is_not_read_a_row_off_onto_the_page() {
-    let Some(paths) = shared_data::tango_captures() else {
-        return;
-    };
-    let root = shared_data::shared_path("realshots").expect("realshots");
     let without = {
         let mut o = ReadOptions::default();
         o.tango.locate.frame_side_ok = 0.0;
         o.tango.unlined_givens = false;
         o
     };
-    let answer = |img: &RgbImage, opts: &ReadOptions| {
-        let reading = read_image(img, opts).ok()?;
-        solve_reading(
-            reading,
-            &SolveOptions::default(),
-            &CertifyOptions::default(),
-        )
-        .ok()?
-        .answer()
-        .cloned()
+    let Some((cases, wrong_without)) = never_wrong("tango", &without, |img, g| {
+        [(1.0, 0.0), (0.0, 1.0)]
+            .into_iter()
+            .map(|(top, bottom)| (format!("cut {top}/{bottom}"), cut_rows(img, g, top, bottom)))
+            .collect()
+    }) else {
+        return;
     };
-    let (mut cases, mut wrong_without) = (0, 0);
-    for path in paths {
-        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        if !root.join(format!("labels/{name}.txt")).exists() {
-            continue;
-        }
-        let img = shared_data::open_capture(&path);
-        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
-            continue;
-        };
-        let (_, want) = shared_data::label_solution(&root, &name);
-        for (top, bottom) in [(1.0, 0.0), (0.0, 1.0)] {
-            let cut = cut_rows(&img, &whole.grid, top, bottom);
-            cases += 1;
-            if let Some(a) = answer(&cut, &ReadOptions::default()) {
-                assert_eq!(a, want, "{name} cut {top}/{bottom}: a wrong answer");
-            }
-            if answer(&cut, &without).is_some_and(|a| a != want) {
-                wrong_without += 1;
-            }
-        }
-    }
     assert!(cases >= 150, "{cases} cut captures");
     // The two checks are what keeps them right: without them many are answered wrong.
     assert!(
@@ -438,55 +455,19 @@ fn cut_corner(img: &RgbImage, g: &snapsolve::board::Grid, cut: f32, bottom_left:
 /// read right, never read as the smaller board (3 were, and answered wrong, before).
 #[test]
 fn a_queens_board_cut_at_a_corner_through_an_l_shaped_region_is_not_read_smaller() {
-    let Some(root) = shared_data::shared_path("realshots") else {
-        return;
-    };
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("queens"))
-        .expect("the Queens captures")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    paths.sort();
     let without = {
         let mut o = ReadOptions::default();
         o.queens.extent.lines_run_on = None;
         o
     };
-    let answer = |img: &RgbImage, opts: &ReadOptions| {
-        let reading = read_image(img, opts).ok()?;
-        solve_reading(
-            reading,
-            &SolveOptions::default(),
-            &CertifyOptions::default(),
-        )
-        .ok()?
-        .answer()
-        .cloned()
+    let Some((cases, wrong_without)) = never_wrong("queens", &without, |img, g| {
+        [true, false]
+            .into_iter()
+            .map(|bl| (format!("bottom-left {bl}"), cut_corner(img, g, 0.35, bl)))
+            .collect()
+    }) else {
+        return;
     };
-    let (mut cases, mut wrong_without) = (0, 0);
-    for path in paths {
-        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        if !root.join(format!("labels/{name}.txt")).exists() {
-            continue;
-        }
-        let img = shared_data::open_capture(&path);
-        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
-            continue;
-        };
-        let (_, want) = shared_data::label_solution(&root, &name);
-        for bottom_left in [true, false] {
-            let cut = cut_corner(&img, &whole.grid, 0.35, bottom_left);
-            cases += 1;
-            if let Some(a) = answer(&cut, &ReadOptions::default()) {
-                assert_eq!(
-                    a, want,
-                    "{name}: a wrong answer (bottom-left {bottom_left})"
-                );
-            }
-            if answer(&cut, &without).is_some_and(|a| a != want) {
-                wrong_without += 1;
-            }
-        }
-    }
     assert!(cases >= 150, "{cases} cut captures");
     assert!(wrong_without >= 3, "{wrong_without} wrong without the test");
 }
@@ -519,50 +500,16 @@ fn card_over_bottom(img: &RgbImage, g: &snapsolve::board::Grid, rows: f32) -> Rg
 /// read as a board with that row.
 #[test]
 fn a_card_over_a_queens_boards_last_row_is_not_read_as_a_region() {
-    let Some(root) = shared_data::shared_path("realshots") else {
-        return;
-    };
-    let mut paths: Vec<_> = std::fs::read_dir(root.join("queens"))
-        .expect("the Queens captures")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    paths.sort();
     let without = {
         let mut o = ReadOptions::default();
         o.queens.extent.bare_outer_line = None;
         o
     };
-    let answer = |img: &RgbImage, opts: &ReadOptions| {
-        let reading = read_image(img, opts).ok()?;
-        solve_reading(
-            reading,
-            &SolveOptions::default(),
-            &CertifyOptions::default(),
-        )
-        .ok()?
-        .answer()
-        .cloned()
+    let Some((cases, wrong_without)) = never_wrong("queens", &without, |img, g| {
+        vec![("card".to_string(), card_over_bottom(img, g, 1.0))]
+    }) else {
+        return;
     };
-    let (mut cases, mut wrong_without) = (0, 0);
-    for path in paths {
-        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        if !root.join(format!("labels/{name}.txt")).exists() {
-            continue;
-        }
-        let img = shared_data::open_capture(&path);
-        let Ok(whole) = read_image(&img, &ReadOptions::default()) else {
-            continue;
-        };
-        let (_, want) = shared_data::label_solution(&root, &name);
-        let covered = card_over_bottom(&img, &whole.grid, 1.0);
-        cases += 1;
-        if let Some(a) = answer(&covered, &ReadOptions::default()) {
-            assert_eq!(a, want, "{name}: a wrong answer with the card");
-        }
-        if answer(&covered, &without).is_some_and(|a| a != want) {
-            wrong_without += 1;
-        }
-    }
     assert!(cases >= 75, "{cases} covered captures");
     assert!(wrong_without >= 1, "{wrong_without} wrong without the test");
 }

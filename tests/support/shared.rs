@@ -33,17 +33,24 @@ pub fn shared_path(sub: &str) -> Option<PathBuf> {
     None
 }
 
-/// The real Tango captures (`../shared/realshots/tango/*`), sorted by name; `None` (after the
-/// skip line of [`shared_path`]) when the folder is missing.
-#[allow(dead_code)] // not every test that reads ../shared lists the Tango captures
-pub fn tango_captures() -> Option<Vec<PathBuf>> {
+/// The real captures of one game (`../shared/realshots/{game}/*`, `game` "tango" or
+/// "queens"), sorted by name; `None` (after the skip line of [`shared_path`]) when the folder
+/// is missing.
+#[allow(dead_code)] // not every test that reads ../shared lists the captures
+pub fn captures(game: &str) -> Option<Vec<PathBuf>> {
     let root = shared_path("realshots")?;
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join("tango"))
-        .expect("the Tango captures")
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(game))
+        .expect("the captures")
         .map(|e| e.expect("an entry").path())
         .collect();
     paths.sort();
     Some(paths)
+}
+
+/// The real Tango captures ([`captures`]).
+#[allow(dead_code)] // not every test that reads ../shared lists the Tango captures
+pub fn tango_captures() -> Option<Vec<PathBuf>> {
+    captures("tango")
 }
 
 /// A capture as RGB, its format guessed from its bytes (some real captures are JPEG data
