@@ -193,7 +193,13 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes-over 5001236 (likewise): a striped crown's cell, its streaks not measured, read
 ///   as a region of its own and a one-cell region merged; the answer called six crowns wrong
 ///   (now the certification vouches for at most `stripes_explained_wrong` crowns called
-///   wrong).
+///   wrong);
+/// - stripes-over 400106: a row striped over its whole length, one yellow cell under dense
+///   stripes read as one flat colour of their blend (neither spread nor reddened) and taken
+///   for a region of its own, the true one-cell region merged into its striped neighbour; every
+///   striped cell's lines measured thick, so none was set free (now a row or column more than
+///   half striped is striped along all of it, and the invented region lies wholly under the
+///   stripes).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -254,6 +260,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 7000135),
         ("stripes", 5001742),
         ("stripes-over", 5001236),
+        ("stripes-over", 400106),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

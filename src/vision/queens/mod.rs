@@ -331,6 +331,8 @@ fn read_into(
     } else {
         Vec::new()
     };
+    let mut striped = fill_striped_lines(striped, grid.rows, opts.regions.striped_line_share);
+    striped.retain(|p| !under.contains(p));
     lap(trace, "regions");
     let n = grid.rows;
     // A cut line the locator saw as cells of their own (most of it in view) runs out of the
@@ -487,6 +489,33 @@ fn thin_line_round(
             None => w.is_nan() || w < thin_below || w < opts.striped_thin_ratio * heaviest,
         }
     })
+}
+
+/// LinkedIn stripes whole rows, columns or regions: a row or column with more than `share` of
+/// its cells striped is striped along all of it (a cell under dense stripes can read as one flat
+/// colour of their blend, neither spread nor reddened: stripes-over 400106). `None`: as seen.
+fn fill_striped_lines(mut striped: Vec<Pos>, n: usize, share: Option<f32>) -> Vec<Pos> {
+    let Some(share) = share else {
+        return striped;
+    };
+    if striped.is_empty() {
+        return striped;
+    }
+    let mut add = Vec::new();
+    for k in 0..n {
+        let row = striped.iter().filter(|p| p.row == k).count();
+        let col = striped.iter().filter(|p| p.col == k).count();
+        if row as f32 > share * n as f32 {
+            add.extend((0..n).map(|c| Pos::new(k, c)));
+        }
+        if col as f32 > share * n as f32 {
+            add.extend((0..n).map(|r| Pos::new(r, k)));
+        }
+    }
+    striped.extend(add);
+    striped.sort_by_key(|p| (p.row, p.col));
+    striped.dedup();
+    striped
 }
 
 /// The striped cells ([`Reading::striped`]) whose every line to a cell of another region as
@@ -780,5 +809,18 @@ mod tests {
         ] {
             assert!(read_queens(&img, &o).is_err());
         }
+    }
+
+    #[test]
+    fn a_line_more_than_half_striped_is_striped_along_all_of_it() {
+        let row: Vec<Pos> = [1, 3, 4, 5].iter().map(|&c| Pos::new(3, c)).collect();
+        let filled = fill_striped_lines(row.clone(), 7, Some(0.5));
+        assert_eq!(filled, (0..7).map(|c| Pos::new(3, c)).collect::<Vec<_>>());
+        // Three of seven, or the fill off: as seen.
+        assert_eq!(
+            fill_striped_lines(row[..3].to_vec(), 7, Some(0.5)),
+            row[..3].to_vec()
+        );
+        assert_eq!(fill_striped_lines(row.clone(), 7, None), row);
     }
 }

@@ -51,6 +51,11 @@ pub struct RegionOptions {
     /// the thin (stripes add weight to both, so the ratio is lower than
     /// `min_border_ratio`'s). Default 1.3.
     pub striped_level_ratio: f32,
+    /// A row or column with more than this share of its cells striped (red stripes seen) is
+    /// taken as striped along all of it: LinkedIn stripes whole lines, and a cell under dense
+    /// stripes can read as one flat colour of their blend (stripes-over 400106). `None`: only
+    /// the cells seen striped. Default 0.5.
+    pub striped_line_share: Option<f32>,
     /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
     /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
     /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
@@ -79,6 +84,7 @@ impl Default for RegionOptions {
             confidence_slope: 2.5,
             striped_thin_ratio: 0.75,
             striped_level_ratio: 1.3,
+            striped_line_share: Some(0.5),
             streaked_min_spread: 4.5,
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
