@@ -255,6 +255,37 @@ pub struct Reading {
     /// The board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
+    /// The learned models' class probabilities for every cell and edge (`None` when the
+    /// reader did not compute them).
+    pub probabilities: Option<ClassProbabilities>,
+}
+
+/// What the learned models (`models/`) make of every cell and of every edge between two
+/// 4-adjacent cells of a reading: calibrated class probabilities, reported beside what the
+/// reader decided (the hand rules decide where they measured better; models/README.md).
+/// Tango cells: `empty sun moon`; Tango edges: `none same opposite` (`=`, `x`). Queens cells:
+/// the player's marks, `none cross crown`; Queens edges: `same border` (one region, or two).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClassProbabilities {
+    /// The class names of [`cells`](Self::cells), in order.
+    pub cell_classes: &'static [&'static str],
+    /// Per cell, row-major: one probability per class (empty when the model is missing).
+    pub cells: Vec<Vec<f32>>,
+    /// The class names of [`edges`](Self::edges), in order.
+    pub edge_classes: &'static [&'static str],
+    /// Per edge (between two 4-adjacent cells): one probability per class.
+    pub edges: Vec<(Edge, Vec<f32>)>,
+}
+
+impl ClassProbabilities {
+    /// Tango cell classes.
+    pub const TANGO_CELLS: &'static [&'static str] = &["empty", "sun", "moon"];
+    /// Tango edge classes.
+    pub const TANGO_EDGES: &'static [&'static str] = &["none", "same", "opposite"];
+    /// Queens cell classes (the player's marks).
+    pub const QUEENS_CELLS: &'static [&'static str] = &["none", "cross", "crown"];
+    /// Queens edge classes.
+    pub const QUEENS_EDGES: &'static [&'static str] = &["same", "border"];
 }
 
 /// The two icons of a Tango board as read: LinkedIn's sun and moon, or a themed pair (people,
@@ -337,6 +368,7 @@ impl Reading {
             striped: Vec::new(),
             striped_walled: Vec::new(),
             cut: None,
+            probabilities: None,
         }
     }
 }

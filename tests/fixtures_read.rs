@@ -156,3 +156,82 @@ fixtures! {
     queens_9_light_none_raw => "queens-9x9-light-none-raw",
     queens_9_dark_none_raw => "queens-9x9-dark-none-raw",
 }
+
+/// Every fixture's reading carries the learned models' class probabilities for every cell and
+/// every edge between neighbours (issue 10: the reading carries probabilities, not only the
+/// best class); each is a distribution, and its most likely class is the truth on all but a
+/// few elements of the whole set (the models are calibrated, not perfect).
+#[test]
+fn every_reading_carries_calibrated_probabilities_of_every_cell_and_edge() {
+    use snapsolve::puzzle::{Edge, Marker, Puzzle};
+    let argmax = |p: &[f32]| {
+        (0..p.len())
+            .max_by(|&a, &b| p[a].total_cmp(&p[b]))
+            .expect("classes")
+    };
+    let (mut elements, mut agree) = (0usize, 0usize);
+    for id in manifest_ids() {
+        let dir = fixtures_dir();
+        let txt = std::fs::read_to_string(dir.join(format!("{id}.txt"))).expect("label");
+        let truth = format::parse(&txt).expect("label parses");
+        let (_, placed) = truth_json(&id);
+        let (_, reading) = read_path(&dir.join(format!("{id}.png")), &ReadOptions::default())
+            .unwrap_or_else(|e| panic!("fixtures/{id}.png: not read: {e}"));
+        let p = reading
+            .probabilities
+            .as_ref()
+            .unwrap_or_else(|| panic!("fixtures/{id}.png: no probabilities"));
+        let (rows, cols) = truth.size();
+        assert_eq!(p.cells.len(), rows * cols, "{id}: one entry per cell");
+        assert_eq!(
+            p.edges.len(),
+            2 * rows * cols - rows - cols,
+            "{id}: one per edge"
+        );
+        for v in p.cells.iter().chain(p.edges.iter().map(|(_, v)| v)) {
+            let sum: f32 = v.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-3 && v.iter().all(|&x| (0.0..=1.0).contains(&x)));
+        }
+        let piece = |pos: Pos| placed.iter().find(|q| q.pos() == pos);
+        for (i, v) in p.cells.iter().enumerate() {
+            let pos = Pos::new(i / cols, i % cols);
+            let want = match &truth {
+                Puzzle::Tango(t) => match t.given(pos).or(match piece(pos) {
+                    Some(Placed::Symbol { symbol, .. }) => Some(*symbol),
+                    _ => None,
+                }) {
+                    None => 0,
+                    Some(Symbol::Sun) => 1,
+                    Some(Symbol::Moon) => 2,
+                },
+                Puzzle::Queens(_) => match piece(pos) {
+                    None => 0,
+                    Some(Placed::Cross { .. }) => 1,
+                    Some(_) => 2,
+                },
+            };
+            elements += 1;
+            agree += usize::from(argmax(v) == want);
+        }
+        for (e, v) in &p.edges {
+            let want = match &truth {
+                Puzzle::Tango(t) => match t.marker(*e) {
+                    None => 0,
+                    Some(Marker::Same) => 1,
+                    Some(Marker::Opposite) => 2,
+                },
+                Puzzle::Queens(q) => {
+                    let (a, b) = Edge::cells(*e);
+                    usize::from(q.region(a) != q.region(b))
+                }
+            };
+            elements += 1;
+            agree += usize::from(argmax(v) == want);
+        }
+    }
+    assert!(elements > 1000, "{elements} elements");
+    assert!(
+        agree as f64 >= 0.99 * elements as f64,
+        "the models' best class is the truth on {agree} of {elements} elements"
+    );
+}

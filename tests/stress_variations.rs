@@ -199,7 +199,12 @@ fn no_wrong_answer_on_any_variation() {
 ///   for a region of its own, the true one-cell region merged into its striped neighbour; every
 ///   striped cell's lines measured thick, so none was set free (now a row or column more than
 ///   half striped is striped along all of it, and the invented region lies wholly under the
-///   stripes).
+///   stripes);
+/// - pointer-hand 901312: a white hand over two pink cells of a dark 10x10 board, one of them
+///   read as a region of its own (the pointer stage hid its lines, but not its colour), teal
+///   and tan merged to keep the count, every cell read with confidence 0.65 or more (now a
+///   region of one cell under the pointer is doubted with its neighbours, and the answer
+///   withheld).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -261,6 +266,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 5001742),
         ("stripes-over", 5001236),
         ("stripes-over", 400106),
+        ("pointer-hand", 901312),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -5,7 +5,7 @@
 use super::exit::Code;
 use serde_json::{Value, json};
 use snapsolve::answer::{SolvedImage, StageTimes};
-use snapsolve::board::{Doubt, Placed, Reading, Side, Theme};
+use snapsolve::board::{ClassProbabilities, Doubt, Placed, Reading, Side, Theme};
 use snapsolve::certify::{Certificate, Element};
 use snapsolve::format;
 use snapsolve::puzzle::{Pos, Puzzle, Solution};
@@ -254,6 +254,28 @@ pub fn reading_json(r: &Reading) -> Value {
             "sun_example": pos_json(i.sun),
             "moon_example": pos_json(i.moon),
         })),
+        "probabilities": r.probabilities.as_ref().map(probabilities_json),
+    })
+}
+
+/// The learned models' class probabilities as JSON: `cells` row-major, one array of
+/// probabilities per cell in `cell_classes` order; `edges` one object per edge between two
+/// neighbours (`display` such as `r1c1|r1c2`, `p` in `edge_classes` order). Rounded to 4
+/// decimals.
+pub fn probabilities_json(p: &ClassProbabilities) -> Value {
+    let round = |v: &[f32]| -> Vec<f64> {
+        v.iter()
+            .map(|&x| (f64::from(x) * 1e4).round() / 1e4)
+            .collect()
+    };
+    json!({
+        "cell_classes": p.cell_classes,
+        "cells": p.cells.iter().map(|c| round(c)).collect::<Vec<_>>(),
+        "edge_classes": p.edge_classes,
+        "edges": p.edges.iter().map(|(e, v)| {
+            let (a, b) = e.cells();
+            json!({"cells": [pos_json(a), pos_json(b)], "display": e.to_string(), "p": round(v)})
+        }).collect::<Vec<_>>(),
     })
 }
 
@@ -647,6 +669,7 @@ mod tests {
             striped: Vec::new(),
             striped_walled: Vec::new(),
             cut: None,
+            probabilities: None,
         };
         let text = reading_comments("x.png", &r) + &format::print(&r.puzzle);
         assert!(text.contains("# placed (1): M r1c2"), "{text}");

@@ -50,6 +50,7 @@
 //!     striped: Vec::new(),
 //!     striped_walled: Vec::new(),
 //!     cut: None,
+//!     probabilities: None,
 //! };
 //! let out = overlay::overlay(
 //!     &shot.image,

@@ -413,6 +413,7 @@ mod tests {
             striped: Vec::new(),
             striped_walled: Vec::new(),
             cut: None,
+            probabilities: None,
         }
     }
 

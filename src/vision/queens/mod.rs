@@ -351,6 +351,20 @@ fn read_into(
         &mut regions.confidence,
         opts.check.doubt_below,
     );
+    if opts.regions.doubt_pointed_singletons {
+        for cells in queens.region_cells() {
+            if let [p] = cells[..]
+                && under.contains(&p)
+            {
+                // Its neighbours too: a region of one cell beside a doubted cell withholds
+                // the answer (`answer`), whichever of them the pointer hid.
+                regions.confidence[p.index(n)] = 0.0;
+                for j in crate::puzzle::side_neighbours(p.index(n), n) {
+                    regions.confidence[j] = 0.0;
+                }
+            }
+        }
+    }
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
     let crowns = placed
@@ -384,11 +398,13 @@ fn read_into(
         .copied()
         .fold(1.0f32, f32::min)
         .min(verdict.score);
+    let theme = theme(img, &grid, &opts.check);
+    let probabilities = probabilities(&samples, &unveiled, &regions, &placed, theme);
     trace.regions = Some(regions);
     Ok(Reading {
         puzzle: Puzzle::Queens(queens),
         grid,
-        theme: theme(img, &grid, &opts.check),
+        theme,
         placed,
         doubts,
         weak: Vec::new(),
@@ -405,7 +421,30 @@ fn read_into(
         striped,
         striped_walled,
         cut,
+        probabilities: Some(probabilities),
     })
+}
+
+/// The learned models' view of a read board ([`crate::board::ClassProbabilities`]): the
+/// player's marks per cell (`samples`, the marks read in `placed`) and one region or two per
+/// pair of neighbours (what the region stage grouped, `grouped`, and its map).
+fn probabilities(
+    samples: &sample::Samples,
+    grouped: &sample::Samples,
+    regions: &regions::Regions,
+    placed: &[crate::board::Placed],
+    theme: Theme,
+) -> crate::board::ClassProbabilities {
+    use crate::board::ClassProbabilities;
+    ClassProbabilities {
+        cell_classes: ClassProbabilities::QUEENS_CELLS,
+        cells: crate::models::queens_mark_probs(samples, placed, theme),
+        edge_classes: ClassProbabilities::QUEENS_EDGES,
+        edges: crate::models::queens_pair_probs(grouped, regions, theme)
+            .into_iter()
+            .filter_map(|(p, probs)| Some((crate::puzzle::Edge::between(p.a, p.b)?, probs)))
+            .collect(),
+    }
 }
 
 /// A region of one cell with a thin line to a neighbour read with doubt (under a pointer): the

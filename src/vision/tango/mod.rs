@@ -800,6 +800,16 @@ fn read_into(
     // leave-one-source-out figure, see models/README.md); their probabilities are kept for
     // the repair and the debug views.
     (trace.cell_probs, trace.edge_probs) = model_probs(&cells, &edges, theme, opts);
+    reading.probabilities = Some(crate::board::ClassProbabilities {
+        cell_classes: crate::board::ClassProbabilities::TANGO_CELLS,
+        cells: trace.cell_probs.clone(),
+        edge_classes: crate::board::ClassProbabilities::TANGO_EDGES,
+        edges: edges
+            .iter()
+            .map(|e| e.edge)
+            .zip(trace.edge_probs.iter().cloned())
+            .collect(),
+    });
     lap(trace, "models");
     trace.sampling = SamplingPoints::new(&grid, &edges, opts);
     trace.cells = cells;
@@ -1995,6 +2005,7 @@ fn assemble(
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
+        probabilities: None,
     }
 }
 
