@@ -204,7 +204,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   read as a region of its own (the pointer stage hid its lines, but not its colour), teal
 ///   and tan merged to keep the count, every cell read with confidence 0.65 or more (now a
 ///   region of one cell under the pointer is doubted with its neighbours, and the answer
-///   withheld).
+///   withheld: now only when its colour is neutral, the pointer's, or another region's);
+/// - stripes 1100497: a dark Tango board with two given moons and three of the player's moons
+///   under red stripes; the stripes' tint split the moons into two kinds, a themed pair, and
+///   the given moons were named suns (now icons set apart only under stripes are doubted and
+///   the clear ones named by their own colour; stripes do not count in naming by shape).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -267,6 +271,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 5001236),
         ("stripes-over", 400106),
         ("pointer-hand", 901312),
+        ("stripes", 1100497),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -355,6 +355,7 @@ fn read_into(
         for cells in queens.region_cells() {
             if let [p] = cells[..]
                 && under.contains(&p)
+                && pointed_colour(&unveiled, &queens, p, &under, &opts.regions)
             {
                 // Its neighbours too: a region of one cell beside a doubted cell withholds
                 // the answer (`answer`), whichever of them the pointer hid.
@@ -474,6 +475,29 @@ fn doubt_singletons_beside_doubts(
             confidence[p.index(n)] = 0.0;
         }
     }
+}
+
+/// Whether the colour read on the cell `p` under the pointer may be the pointer's, or another
+/// region's: neutral (the hand's white body, the arrow's black, their blend), or within
+/// [`regions::RegionOptions::colour_scale`] of a cell of another region as read that the
+/// pointer leaves alone (`under`: the pointer's cells). A region of one cell that LinkedIn drew
+/// has a colour of its own.
+fn pointed_colour(
+    grouped: &sample::Samples,
+    queens: &Queens,
+    p: Pos,
+    under: &[Pos],
+    opts: &regions::RegionOptions,
+) -> bool {
+    let n = queens.n();
+    let c = grouped.cells[p.index(n)].colour;
+    c.chroma() < opts.pointed_neutral_chroma
+        || (0..n * n).any(|j| {
+            let q = Pos::new(j / n, j % n);
+            queens.region(q) != queens.region(p)
+                && !under.contains(&q)
+                && c.delta_e(grouped.cells[j].colour) < opts.colour_scale
+        })
 }
 
 /// A region of one cell under red stripes with a thin line to a neighbour: the stripes may

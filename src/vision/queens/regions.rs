@@ -51,12 +51,16 @@ pub struct RegionOptions {
     /// the thin (stripes add weight to both, so the ratio is lower than
     /// `min_border_ratio`'s). Default 1.3.
     pub striped_level_ratio: f32,
-    /// A region of one cell under the mouse pointer is doubted with its neighbours (and the
-    /// answer withheld): the pointer's white body over a cell reads as a
+    /// A region of one cell under the mouse pointer, its colour the pointer's (chroma under
+    /// `pointed_neutral_chroma`) or within `colour_scale` of a cell of another region, is
+    /// doubted with its neighbours (and the answer withheld): the pointer's white body over a cell reads as a
     /// colour of its own, and two true regions are then merged to keep the count
     /// (pointer-hand 901312: a pink cell under a white hand read as a region, teal and tan
     /// merged, every cell read with confidence 0.65 or more). Default true.
     pub doubt_pointed_singletons: bool,
+    /// CIELAB chroma under which the colour read under the pointer may be the pointer's own
+    /// (white, black or their blend; see `doubt_pointed_singletons`). Default 5.
+    pub pointed_neutral_chroma: f32,
     /// A row or column with more than this share of its cells striped (red stripes seen) is
     /// taken as striped along all of it: LinkedIn stripes whole lines, and a cell under dense
     /// stripes can read as one flat colour of their blend (stripes-over 400106). `None`: only
@@ -92,6 +96,7 @@ impl Default for RegionOptions {
             striped_level_ratio: 1.3,
             striped_line_share: Some(0.5),
             doubt_pointed_singletons: true,
+            pointed_neutral_chroma: 5.0,
             streaked_min_spread: 4.5,
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,

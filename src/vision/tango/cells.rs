@@ -306,13 +306,18 @@ pub(super) fn icon_pair(cells: &[CellRead], opts: &TangoReadOptions) -> Option<I
             .max_by(|a, b| a.conf.total_cmp(&b.conf))
     };
     let (sun, moon) = (best(Symbol::Sun)?, best(Symbol::Moon)?);
+    // Icons under rule-break stripes have the stripes' colour mixed in: a kind seen only
+    // under them is judged by the other kind.
     let mean_share = |want: Symbol, bins: &[usize]| {
         let of: Vec<f32> = cells
             .iter()
-            .filter(|c| c.symbol == Some(want))
+            .filter(|c| c.symbol == Some(want) && !c.striped(opts))
             .map(|c| bins.iter().map(|&b| c.hist[b]).sum())
             .collect();
-        of.iter().sum::<f32>() / of.len().max(1) as f32
+        if of.is_empty() {
+            return 1.0;
+        }
+        of.iter().sum::<f32>() / of.len() as f32
     };
     let standard = mean_share(Symbol::Sun, &[0, 1]) >= opts.standard_icon_share
         && mean_share(Symbol::Moon, &[3]) >= opts.standard_icon_share;
@@ -325,12 +330,13 @@ pub(super) fn icon_pair(cells: &[CellRead], opts: &TangoReadOptions) -> Option<I
 
 /// Swaps the names of the two icon kinds when the kind named moon fills its boxes by at
 /// least `margin` more, on average, than the kind named sun (at least two of each): the sun
-/// is the disc ([`TangoReadOptions::shape_names_icons`]).
-pub(super) fn name_by_shape(cells: &mut [CellRead], margin: f32) {
+/// is the disc ([`TangoReadOptions::shape_names_icons`]). Icons under rule-break stripes
+/// do not count (the stripes change how they fill their boxes).
+pub(super) fn name_by_shape(cells: &mut [CellRead], margin: f32, opts: &TangoReadOptions) {
     let mean_fill = |want: Symbol| {
         let f: Vec<f32> = cells
             .iter()
-            .filter(|c| c.symbol == Some(want))
+            .filter(|c| c.symbol == Some(want) && !c.striped(opts))
             .map(|c| c.fill)
             .collect();
         (f.len() >= 2).then(|| f.iter().sum::<f32>() / f.len() as f32)
@@ -347,6 +353,54 @@ pub(super) fn name_by_shape(cells: &mut [CellRead], margin: f32) {
 
 /// Empty / sun / moon for every cell.
 pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOptions) {
+    classify_by_look(cells, cell_px, opts);
+    if opts.striped_kind_needs_clear {
+        striped_kind_from_clear(cells, opts);
+    }
+}
+
+/// When every icon not under rule-break stripes got one name and some striped icons the
+/// other, the stripes' tint may be all that set those apart (stripes 1100497: three moons
+/// under red stripes split from two given moons, the given moons named suns): the clear icons
+/// are named by their own mean warmth (as icons all of one kind are), the striped icons of
+/// their group with them, and the striped icons set apart keep the other name, doubted.
+fn striped_kind_from_clear(cells: &mut [CellRead], opts: &TangoReadOptions) {
+    let icons: Vec<usize> = (0..cells.len())
+        .filter(|&i| cells[i].symbol.is_some())
+        .collect();
+    let clear: Vec<usize> = icons
+        .iter()
+        .copied()
+        .filter(|&i| !cells[i].striped(opts))
+        .collect();
+    let Some(&first) = clear.first() else {
+        return;
+    };
+    let kind = cells[first].symbol;
+    if clear.iter().any(|&i| cells[i].symbol != kind)
+        || !icons.iter().any(|&i| cells[i].symbol != kind)
+    {
+        return;
+    }
+    let warmth_sum: f32 = clear.iter().map(|&i| warmth(&cells[i].hist)).sum();
+    let named = if warmth_sum >= 0.0 {
+        Symbol::Sun
+    } else {
+        Symbol::Moon
+    };
+    for &i in &icons {
+        let c = &mut cells[i];
+        if c.symbol == kind {
+            c.symbol = Some(named);
+        } else {
+            c.symbol = Some(named.other());
+            c.conf = 0.0;
+        }
+    }
+}
+
+/// Empty / sun / moon for every cell by the icons' colours and shapes.
+fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOptions) {
     let span = (opts.icon_min_frac - opts.icon_empty_frac).max(1e-3);
     let mut filled = Vec::new();
     for (i, c) in cells.iter_mut().enumerate() {

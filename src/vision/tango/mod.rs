@@ -109,6 +109,12 @@ pub struct TangoReadOptions {
     pub hue_bins: [f32; 5],
     /// Least L1 distance of the two icon cluster centres to call them two symbols. Default 0.6.
     pub cluster_min_separation: f32,
+    /// Two icon clusters count as two kinds by their clear icons: when every icon not under
+    /// rule-break stripes falls in one cluster, the other's striped icons may differ only by
+    /// the stripes' tint; the clear icons are named by their own warmth and those striped
+    /// icons are doubted (stripes 1100497: three moons under red stripes taken for suns, the
+    /// given moons named suns in turn). Default true.
+    pub striped_kind_needs_clear: bool,
     /// Icons all alike by their colour histograms must also have mean hues within this arc
     /// (degrees), or they are two kinds the histogram cannot tell apart (within one kind, real
     /// captures measure up to 6.4). Default 12.
@@ -422,6 +428,7 @@ impl Default for TangoReadOptions {
             hue_min_chroma: 40.0,
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
+            striped_kind_needs_clear: true,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
@@ -1854,7 +1861,7 @@ fn read_cell_symbols(
     let mut cells = read_cells(img, grid, theme, opts);
     classify_symbols(&mut cells, grid.cell_w.min(grid.cell_h), opts);
     if let Some(margin) = opts.shape_names_icons {
-        cells::name_by_shape(&mut cells, margin);
+        cells::name_by_shape(&mut cells, margin, opts);
     }
     if cells::icon_pair(&cells, opts).is_some_and(|i| i.themed) {
         // Two themed icons are told apart by their look alone, which rule-break stripes
