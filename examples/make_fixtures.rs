@@ -383,6 +383,7 @@ fn main() -> Result<(), String> {
                 striped: Vec::new(),
                 striped_walled: Vec::new(),
                 cut: None,
+                probabilities: None,
             };
             let after = overlay(
                 &shot.image,

@@ -69,6 +69,7 @@ fn overlay_on_a_real_tango_screenshot() {
         striped: Vec::new(),
         striped_walled: Vec::new(),
         cut: None,
+        probabilities: None,
     };
     let out = overlay(
         &img,

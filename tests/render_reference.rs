@@ -106,6 +106,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         striped: Vec::new(),
         striped_walled: Vec::new(),
         cut: None,
+        probabilities: None,
     }
 }
 
