@@ -775,6 +775,15 @@ mod tests {
         ));
     }
 
+    /// A documented or `Debug` value as a number: `true` 1, `false` 0.
+    fn number(v: &str) -> f64 {
+        match v {
+            "true" => 1.0,
+            "false" => 0.0,
+            _ => v.parse().expect("a number"),
+        }
+    }
+
     /// Checks every "Default X" in the field docs of the options struct `name` in `src`
     /// against the value `Default::default()` gives (its `Debug` form).
     fn documented_defaults_hold(src: &str, name: &str, debug: &str) {
@@ -783,9 +792,9 @@ mod tests {
             .split(", ")
             .map(|kv| {
                 let (k, v) = kv.split_once(": ").expect("field: value");
-                // `Some(x)` options are checked as `x`.
+                // `Some(x)` options are checked as `x`, switches as 1 (true) and 0 (false).
                 let v = v.trim().trim_start_matches("Some(").trim_end_matches(')');
-                (k.trim(), v.parse().expect("a number"))
+                (k.trim(), number(v))
             })
             .collect();
         let body = &src[src.find(&format!("pub struct {name} {{")).expect("struct")..];
@@ -803,11 +812,10 @@ mod tests {
                     .nth(1)
                     .and_then(|t| t.split_whitespace().next())
                     .unwrap_or_else(|| panic!("{name}::{field} documents no default"));
-                let said: f64 = said
-                    .trim_start_matches("Some(")
-                    .trim_end_matches(['.', ',', ')'])
-                    .parse()
-                    .expect("number");
+                let said = number(
+                    said.trim_start_matches("Some(")
+                        .trim_end_matches(['.', ',', ')']),
+                );
                 let actual = values[field];
                 assert!(
                     (said - actual).abs() <= 1e-6 * said.abs().max(1.0),
