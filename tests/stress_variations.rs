@@ -208,7 +208,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes 1100497: a dark Tango board with two given moons and three of the player's moons
 ///   under red stripes; the stripes' tint split the moons into two kinds, a themed pair, and
 ///   the given moons were named suns (now icons set apart only under stripes are doubted and
-///   the clear ones named by their own colour; stripes do not count in naming by shape).
+///   the clear ones named by their own colour; stripes do not count in naming by shape);
+/// - stripes-over 1300383: as stripes-over 400106 in a column of eight with four cells seen
+///   striped (now a line with more than 0.45 of its cells striped is striped along all of it).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -272,6 +274,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 400106),
         ("pointer-hand", 901312),
         ("stripes", 1100497),
+        ("stripes-over", 1300383),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

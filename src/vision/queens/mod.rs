@@ -883,10 +883,13 @@ mod tests {
     }
 
     #[test]
-    fn a_line_more_than_half_striped_is_striped_along_all_of_it() {
+    fn a_line_half_striped_is_striped_along_all_of_it() {
         let row: Vec<Pos> = [1, 3, 4, 5].iter().map(|&c| Pos::new(3, c)).collect();
-        let filled = fill_striped_lines(row.clone(), 7, Some(0.5));
+        let filled = fill_striped_lines(row.clone(), 7, Some(0.45));
         assert_eq!(filled, (0..7).map(|c| Pos::new(3, c)).collect::<Vec<_>>());
+        // Half of eight.
+        let half: Vec<Pos> = [0, 2, 3, 7].iter().map(|&r| Pos::new(r, 3)).collect();
+        assert_eq!(fill_striped_lines(half, 8, Some(0.45)).len(), 8);
         // Three of seven, or the fill off: as seen.
         assert_eq!(
             fill_striped_lines(row[..3].to_vec(), 7, Some(0.5)),

@@ -63,8 +63,8 @@ pub struct RegionOptions {
     pub pointed_neutral_chroma: f32,
     /// A row or column with more than this share of its cells striped (red stripes seen) is
     /// taken as striped along all of it: LinkedIn stripes whole lines, and a cell under dense
-    /// stripes can read as one flat colour of their blend (stripes-over 400106). `None`: only
-    /// the cells seen striped. Default 0.5.
+    /// stripes can read as one flat colour of their blend (stripes-over 400106, 1300383: four
+    /// of eight cells seen striped). `None`: only the cells seen striped. Default 0.45.
     pub striped_line_share: Option<f32>,
     /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
     /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
@@ -94,7 +94,7 @@ impl Default for RegionOptions {
             confidence_slope: 2.5,
             striped_thin_ratio: 0.75,
             striped_level_ratio: 1.3,
-            striped_line_share: Some(0.5),
+            striped_line_share: Some(0.45),
             doubt_pointed_singletons: true,
             pointed_neutral_chroma: 5.0,
             streaked_min_spread: 4.5,
