@@ -210,7 +210,11 @@ fn no_wrong_answer_on_any_variation() {
 ///   the given moons were named suns (now icons set apart only under stripes are doubted and
 ///   the clear ones named by their own colour; stripes do not count in naming by shape);
 /// - stripes-over 1300383: as stripes-over 400106 in a column of eight with four cells seen
-///   striped (now a line with more than 0.45 of its cells striped is striped along all of it).
+///   striped (now a line with more than 0.45 of its cells striped is striped along all of it);
+/// - stripes-over 1501060: a Tango `x` between two striped moons hidden by the stripes drawn
+///   over it, read as no marker at confidence 0.5, not doubted, and a striped moon settled as
+///   a given (now an edge between two striped cells read as no marker, its ink tinted, is
+///   doubted).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -275,6 +279,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-hand", 901312),
         ("stripes", 1100497),
         ("stripes-over", 1300383),
+        ("stripes-over", 1501060),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

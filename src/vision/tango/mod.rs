@@ -115,6 +115,11 @@ pub struct TangoReadOptions {
     /// icons are doubted (stripes 1100497: three moons under red stripes taken for suns, the
     /// given moons named suns in turn). Default true.
     pub striped_kind_needs_clear: bool,
+    /// An edge between two striped cells read as no marker, its ink tinted beyond
+    /// `overlay_max_tinted` (the stripes run across it), is read with doubt: stripes drawn over
+    /// a marker can hide it whole (stripes-over 1501060: an `x` read as no marker at 0.5).
+    /// Default true.
+    pub tinted_across_doubted: bool,
     /// Icons all alike by their colour histograms must also have mean hues within this arc
     /// (degrees), or they are two kinds the histogram cannot tell apart (within one kind, real
     /// captures measure up to 6.4). Default 12.
@@ -429,6 +434,7 @@ impl Default for TangoReadOptions {
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
             striped_kind_needs_clear: true,
+            tinted_across_doubted: true,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
@@ -1909,11 +1915,19 @@ fn read_edges(
             // the other half (an `x` cut to a `<` reads `=`).
             let striped = |p: crate::puzzle::Pos| cells[p.index(grid.cols)].striped(opts);
             let half_tinted = striped(a) != striped(b) && r.tinted > opts.overlay_max_tinted;
+            // Stripes over both cells and across the edge between them, its ink tinted by
+            // them, can hide a glyph whole (stripes-over 1501060: an `x` between two striped
+            // moons read as no marker at 0.5).
+            let tinted_across = opts.tinted_across_doubted
+                && r.marker.is_none()
+                && striped(a)
+                && striped(b)
+                && r.tinted > opts.overlay_max_tinted;
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
                 (c.striped(opts) && (r.veiled > opts.overlay_max_masked || half_tinted || unsure))
                     || c.lit
-            });
+            }) || tinted_across;
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
                 r.conf = r.conf.min(opts.overlay_given_conf);
