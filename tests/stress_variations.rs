@@ -214,7 +214,11 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes-over 1501060: a Tango `x` between two striped moons hidden by the stripes drawn
 ///   over it, read as no marker at confidence 0.5, not doubted, and a striped moon settled as
 ///   a given (now an edge between two striped cells read as no marker, its ink tinted, is
-///   doubted).
+///   doubted);
+/// - pointer-hand 1700376: a half-size black and white hand over an `x` of a light board
+///   whose glyphs are in a brown ink, too small for the pointer stage, read `=` with the glyph
+///   model at 0.99996 (now a glyph far less tinted and of more contrast than the board's
+///   others is doubted).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -280,6 +284,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 1100497),
         ("stripes-over", 1300383),
         ("stripes-over", 1501060),
+        ("pointer-hand", 1700376),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -587,9 +587,20 @@ pub(super) fn doubt_tinted(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     let Some(median) = glyph_median(edges, |_| true, |r| r.tinted) else {
         return;
     };
+    let contrast = glyph_median(edges, |_| true, |r| r.contrast).unwrap_or(f32::MAX);
     for r in edges.iter_mut() {
         if r.marker.is_some() && r.glyph_px > 0.0 && r.tinted > median + excess {
             r.conf = r.conf.min(r.unlifted);
+        }
+        // Much less tinted than the board's tinted ink, and darker: not LinkedIn's ink at all
+        // (a black and white hand pointer over an `x`, read `=` surely: pointer-hand 1700376).
+        if opts.marker_untinted_doubted
+            && r.marker.is_some()
+            && r.glyph_px > 0.0
+            && r.tinted < median - excess
+            && r.contrast > opts.marker_untinted_contrast * contrast
+        {
+            r.conf = r.conf.min(opts.marker_intruder_conf);
         }
     }
 }

@@ -243,6 +243,14 @@ pub struct TangoReadOptions {
     /// glyphs outright cost 2-3 of 150 renders in six stress rows. `None`: off.
     /// Default `Some(0.3)`.
     pub marker_odd_tint: Option<f32>,
+    /// ... and a glyph less tinted than that median by more than `marker_odd_tint`, of more
+    /// contrast than `marker_untinted_contrast` times the glyphs' median, is not in the
+    /// board's ink at all (a black and white hand pointer resting on an `x`, read `=` surely:
+    /// pointer-hand 1700376): it is doubted like a glyph beside an intruder
+    /// (`marker_intruder_conf`). Default true.
+    pub marker_untinted_doubted: bool,
+    /// See `marker_untinted_doubted`. Default 1.15.
+    pub marker_untinted_contrast: f32,
     /// The learned glyph model ([`crate::models::tango_glyph`]) as a third view of a glyph's
     /// kind, on glyphs of at least [`Self::marker_glyph_min_px`] image pixels: a read it
     /// gives at least `[0]` becomes sure (a confidence of at least `[1]`), and a read whose
@@ -463,6 +471,8 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_odd_contrast: Some(1.7),
             marker_odd_tint: Some(0.3),
+            marker_untinted_doubted: true,
+            marker_untinted_contrast: 1.15,
             marker_glyph_model: Some([0.995, 0.8, 0.2]),
             marker_glyph_min_px: 4.0,
             marker_glyph_small_model: Some([0.998, 0.8, 0.2]),
