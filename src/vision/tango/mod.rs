@@ -675,12 +675,6 @@ pub struct TangoTrace {
     pub cells: Vec<CellRead>,
     /// Per edge.
     pub edges: Vec<EdgeRead>,
-    /// Per cell, the cell model's probabilities of empty / sun / moon
-    /// ([`crate::models::tango_cell`]).
-    pub cell_probs: Vec<Vec<f32>>,
-    /// Per edge, the edge model's probabilities of none / `=` / `x`
-    /// ([`crate::models::tango_edge`]).
-    pub edge_probs: Vec<Vec<f32>>,
     /// Reads below this confidence were doubted ([`TangoReadOptions::doubt_below`]).
     pub doubt_below: f32,
     /// Wall time of each stage, in order.
@@ -820,19 +814,9 @@ fn read_into(
     let checked = check_icons(&cells, opts);
     lap(trace, "check");
     // The learned models decide nothing here (they did not beat the hand rules on the
-    // leave-one-source-out figure, see models/README.md); their probabilities are kept for
-    // the repair and the debug views.
-    (trace.cell_probs, trace.edge_probs) = model_probs(&cells, &edges, theme, opts);
-    reading.probabilities = Some(crate::board::ClassProbabilities {
-        cell_classes: crate::board::ClassProbabilities::TANGO_CELLS,
-        cells: trace.cell_probs.clone(),
-        edge_classes: crate::board::ClassProbabilities::TANGO_EDGES,
-        edges: edges
-            .iter()
-            .map(|e| e.edge)
-            .zip(trace.edge_probs.iter().cloned())
-            .collect(),
-    });
+    // leave-one-source-out figure, see models/README.md); the reading carries their
+    // probabilities.
+    reading.probabilities = Some(model_probs(&cells, &edges, theme, opts));
     lap(trace, "models");
     trace.sampling = SamplingPoints::new(&grid, &edges, opts);
     trace.cells = cells;
@@ -1654,14 +1638,15 @@ fn sliver_symbol(
     }
 }
 
-/// The learned models' class probabilities of every cell and edge (empty when a model is
-/// missing).
+/// The learned models' class probabilities of every cell and edge
+/// ([`crate::board::ClassProbabilities`]; a missing model's list is empty).
 pub fn model_probs(
     cells: &[CellRead],
     edges: &[EdgeRead],
     theme: Theme,
     opts: &TangoReadOptions,
-) -> (Vec<Vec<f32>>, Vec<Vec<f32>>) {
+) -> crate::board::ClassProbabilities {
+    use crate::board::ClassProbabilities;
     use crate::models::{features, tango_cell, tango_edge};
     let cell = tango_cell().map_or_else(Vec::new, |m| {
         features::cell_features(cells, theme, opts.icon_min_frac)
@@ -1672,10 +1657,15 @@ pub fn model_probs(
     let edge = tango_edge().map_or_else(Vec::new, |m| {
         edges
             .iter()
-            .map(|e| m.predict(&features::edge_features(e, theme)))
+            .map(|e| (e.edge, m.predict(&features::edge_features(e, theme))))
             .collect()
     });
-    (cell, edge)
+    ClassProbabilities {
+        cell_classes: ClassProbabilities::TANGO_CELLS,
+        cells: cell,
+        edge_classes: ClassProbabilities::TANGO_EDGES,
+        edges: edge,
+    }
 }
 
 /// Coloured icons (see [`icon_count`])
