@@ -338,23 +338,6 @@ fn clash(a: Pos, b: Pos) -> bool {
     a.row == b.row || a.col == b.col || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1)
 }
 
-/// Queens: every crown in `wrong` shares a row or a column with, or touches, another of the
-/// player's crowns as read that the answer keeps (a clash LinkedIn stripes, needing no
-/// reading of the regions; the answer drops one crown of it). Two clashing crowns both called
-/// wrong explain nothing: a misread answer may drop them both (stripes 120252: a one-cell
-/// region merged under the stripes, the answer wrong where no crown stood, the two crowns of
-/// the striped column called wrong).
-fn clashes_explain(reading: &Reading, wrong: &[WrongPiece]) -> bool {
-    let crowns = player_crowns(reading);
-    let called_wrong = |p: Pos| wrong.iter().any(|w| w.placed == Placed::Crown { pos: p });
-    wrong.iter().all(|w| match w.placed {
-        Placed::Crown { pos: a } => crowns
-            .iter()
-            .any(|&b| b != a && !called_wrong(b) && clash(a, b)),
-        _ => true,
-    })
-}
-
 /// Queens under red stripes: a region as read lies wholly under the stripes and a line round
 /// it is thin. It may be their colour read as a region, with two true regions merged
 /// elsewhere to keep the count (stripes 5001742: a striped row of one region read as a region
@@ -900,10 +883,6 @@ pub fn solve_reading(
     } else if queens
         && reading.overlay_seen
         && (wrong_crowns > 0 || certify.overlay_crosses_withhold)
-        && !(reading.red_stripes
-            && wrong_crowns <= certify.stripes_explained_wrong
-            && !certify.overlay_crosses_withhold
-            && clashes_explain(&reading, &wrong))
         && !(wrong_crowns <= certify.stripes_explained_wrong
             && stripes_certified(&reading, &report.outcome, certify))
     {

@@ -218,7 +218,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - pointer-hand 1700376: a half-size black and white hand over an `x` of a light board
 ///   whose glyphs are in a brown ink, too small for the pointer stage, read `=` with the glyph
 ///   model at 0.99996 (now a glyph far less tinted and of more contrast than the board's
-///   others is doubted).
+///   others is doubted);
+/// - stripes-over 2100591: a purple cell with a crown under dense stripes read pink at 0.91,
+///   the answer dropped the other crown of the column's clash (now an answer calling crowns
+///   wrong under stripes needs the striped cells' certification, not only the clash).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -285,6 +288,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 1300383),
         ("stripes-over", 1501060),
         ("pointer-hand", 1700376),
+        ("stripes-over", 2100591),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -121,15 +121,17 @@ pub struct CertifyOptions {
     pub queens_stripes_need_clash: bool,
     /// Queens under red rule-break stripes: an answer calling the player's crowns wrong is
     /// shown (the overlay rule above withholds it otherwise) when it calls at most this many
-    /// wrong and each of them clashes, by row, column or touch, with another of the player's
-    /// crowns as read that the answer keeps: LinkedIn stripes a line because two crowns clash
-    /// there, and every answer must drop one of each such pair, whatever the regions read. A
-    /// crown called wrong that clashes with none, or only with crowns called wrong too, may
-    /// come from a region misread under the stripes (stripes 120252). 0: every such answer
-    /// withheld. Default 3: 2 until the striped cells' walls (`queens_striped_walls`); with
-    /// them, 3 answered 15 more `stripes` and 129 more `stripes-over` renders of 6,000 each
-    /// (1,500 from 5, 7, 9 and 13 million), 0 wrong, and stripes-over 5001236 (six called
-    /// wrong) stays withheld.
+    /// wrong and the striped cells' certification vouches for it (`queens_free_striped`).
+    /// LinkedIn stripes a line because two crowns clash there, and every answer drops one of
+    /// each such pair; but which one it drops depends on the regions of the striped cells,
+    /// which the stripes' colour may have misread (stripes-over 2100591: a purple cell under
+    /// the stripes read pink with confidence 0.91, the answer dropped the clash's other crown;
+    /// until then a clash that explained each crown called wrong was enough, which answered 6
+    /// more `stripes` and `stripes-over` renders of 4,600). 0: every such answer withheld.
+    /// Default 3: 2 until the striped cells' walls (`queens_striped_walls`); with them, 3
+    /// answered 15 more `stripes` and 129 more `stripes-over` renders of 6,000 each (1,500
+    /// from 5, 7, 9 and 13 million), 0 wrong, and stripes-over 5001236 (six called wrong)
+    /// stays withheld.
     pub stripes_explained_wrong: usize,
     /// Queens under red rule-break stripes: an answer calling at most `stripes_explained_wrong`
     /// of the player's crowns wrong, which the rule above withholds, is shown when it stays the only solution reachable with every
