@@ -389,6 +389,15 @@ fn hint_mode_boards_read_exactly() {
     assert_exact(&[54, 45, 44, 43, 41, 51, 40, 42, 50, 98].map(|seed| ("hint-mode", seed)));
 }
 
+/// A Queens board whose frame a light veil turned mid-grey is found whole: the frame's
+/// shoulders count as line within the capture's noise
+/// (`QueensLocateOptions::shoulder_tolerance`); these renders were refused as a lattice one
+/// row or column short, the outer cells open to the page.
+#[test]
+fn a_veiled_frame_closes_the_outer_cells() {
+    assert_exact(&[2300102, 2300105, 2300165, 2300226].map(|seed| ("hint-mode", seed)));
+}
+
 /// Queens boards under the shimmer or the hint mode's hatching whose answer calls only x marks
 /// wrong (a line through an empty cell's centre read as an x) are answered: x marks there say
 /// little about the regions (`CertifyOptions::overlay_crosses_withhold`).

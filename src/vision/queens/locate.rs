@@ -119,6 +119,11 @@ pub struct QueensLocateOptions {
     /// this much and the next one on the other side is no brighter (a shoulder: the grey rim
     /// of a frame under a veil); 0 = off. Default 0.
     pub shoulder_contrast: u8,
+    /// ... "no brighter" up to this much: a grey band a few pixels wide (a frame under a
+    /// light veil) is flat only within the capture's noise, and a shoulder lost to it breaks
+    /// the frame's run of line, opening the outer cells to the page (hint-mode 2300102: a
+    /// veiled frame 7 px wide, its top row lost). Used only with shoulders. Default 8.
+    pub shoulder_tolerance: u8,
     /// The `axis_run` of the reader's second attempt (0: no second attempt), which also
     /// counts shoulders (at `ridge_contrast`) and adds no unseen rows or columns
     /// (`max_extend` 0). Default 5.
@@ -157,6 +162,7 @@ impl Default for QueensLocateOptions {
             min_seen: 0.35,
             axis_run: 0,
             shoulder_contrast: 0,
+            shoulder_tolerance: 8,
             retry_axis_run: 5,
         }
     }

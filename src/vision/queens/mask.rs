@@ -99,6 +99,7 @@ fn line_mask_with<const SHOULDERS: bool>(
     let reach = o.ridge_reach.max(1) as usize;
     let c = o.ridge_contrast;
     let sc = o.shoulder_contrast;
+    let st = o.shoulder_tolerance;
     let at = |x: usize, yy: usize| y[yy * w + x];
     for yy in 0..h {
         for xx in 0..w {
@@ -112,16 +113,16 @@ fn line_mask_with<const SHOULDERS: bool>(
                     let (a, b) = (at(xx - r, yy), at(xx + r, yy));
                     is |= bright(a.min(b));
                     if SHOULDERS {
-                        is |= shoulder(a) && at(xx + 1, yy) <= v
-                            || shoulder(b) && at(xx - 1, yy) <= v;
+                        is |= shoulder(a) && at(xx + 1, yy) <= v.saturating_add(st)
+                            || shoulder(b) && at(xx - 1, yy) <= v.saturating_add(st);
                     }
                 }
                 if yy >= r && yy + r < h {
                     let (a, b) = (at(xx, yy - r), at(xx, yy + r));
                     is |= bright(a.min(b));
                     if SHOULDERS {
-                        is |= shoulder(a) && at(xx, yy + 1) <= v
-                            || shoulder(b) && at(xx, yy - 1) <= v;
+                        is |= shoulder(a) && at(xx, yy + 1) <= v.saturating_add(st)
+                            || shoulder(b) && at(xx, yy - 1) <= v.saturating_add(st);
                     }
                 }
                 r += 1;
@@ -155,6 +156,29 @@ mod tests {
             vec![
                 false, false, true, true, true, false, false, false, false, false
             ]
+        );
+    }
+
+    #[test]
+    fn a_noisy_grey_band_is_line_throughout() {
+        // One row: page, a frame 4 pixels wide veiled to mid-grey with the capture's noise,
+        // then a cell. Without the tolerance every other pixel of the band is lost.
+        let y: Vec<u8> = vec![250, 250, 99, 101, 98, 100, 216, 216];
+        let strict = QueensLocateOptions {
+            shoulder_contrast: 18,
+            shoulder_tolerance: 0,
+            ..QueensLocateOptions::default()
+        };
+        let line = line_mask(&y, y.len(), 1, &strict);
+        assert_eq!(&line[2..6], &[false, true, false, true]);
+        let o = QueensLocateOptions {
+            shoulder_tolerance: 8,
+            ..strict
+        };
+        let line = line_mask(&y, y.len(), 1, &o);
+        assert_eq!(
+            line,
+            vec![false, false, true, true, true, true, false, false]
         );
     }
 
