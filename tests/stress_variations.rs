@@ -389,6 +389,14 @@ fn hint_mode_boards_read_exactly() {
     assert_exact(&[54, 45, 44, 43, 41, 51, 40, 42, 50, 98].map(|seed| ("hint-mode", seed)));
 }
 
+/// A hand pointer over the button below a Queens board cuts a square piece of it that lies on
+/// the board's lattice: a lone cell beyond a whole board is no row of it
+/// (`QueensLocateOptions::stray_line_max`); these renders were refused as N x (N + 1).
+#[test]
+fn a_button_piece_under_the_pointer_is_no_row_of_the_board() {
+    assert_exact(&[("pointer-hand", 2300603), ("pointer-hand", 2300618)]);
+}
+
 /// A Queens board whose frame a light veil turned mid-grey is found whole: the frame's
 /// shoulders count as line within the capture's noise
 /// (`QueensLocateOptions::shoulder_tolerance`); these renders were refused as a lattice one

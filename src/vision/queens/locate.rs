@@ -109,6 +109,12 @@ pub struct QueensLocateOptions {
     /// Smallest fraction of the N*N cells that must be seen as separate cell candidates.
     /// Default 0.35.
     pub min_seen: f32,
+    /// An outer row or column of the lattice's longer side with at most this many cells seen,
+    /// beside a line with at least `stray_inner_share` of its cells seen, is no part of the
+    /// board (a piece of a button cut square by a pointer's outline); 0 = off. Default 1.
+    pub stray_line_max: usize,
+    /// See `stray_line_max`. Default 0.8.
+    pub stray_inner_share: f32,
     /// Thin diagonal hatching over a board (hint mode) cuts its cells apart in the line mask.
     /// With this above 0, a line pixel counts only when it lies in a horizontal or vertical
     /// run of at least this many line pixels (grid lines are long straight runs; hatching,
@@ -160,6 +166,8 @@ impl Default for QueensLocateOptions {
             min_n: 4,
             max_n: 16,
             min_seen: 0.35,
+            stray_line_max: 1,
+            stray_inner_share: 0.8,
             axis_run: 0,
             shoulder_contrast: 0,
             shoulder_tolerance: 8,
@@ -461,6 +469,7 @@ pub fn locate_spanned(img: &RgbImage, o: &QueensLocateOptions) -> Result<QueensL
     let members = lattice_coords(&cands, &edges, best);
     let fit = fit_lattice(&cands, &members, o).map_err(plain)?;
     let (seen, err2) = join_on_lattice(&cands, &members, &fit, o);
+    let seen = drop_stray_lines(seen, o);
     let span = Span::of(&seen);
     let span = square_up(&work, span, &fit, o);
     let (ni, nj) = span.sides();
@@ -843,6 +852,52 @@ fn join_on_lattice(
     (seen, err2)
 }
 
+/// Drops an outer row or column of the lattice's longer side in which at most
+/// [`QueensLocateOptions::stray_line_max`] cells were seen beside a line seen almost whole
+/// (`stray_inner_share`): a piece of a button cut square by a pointer's outline, not a row of
+/// the board (pointer-hand 2300603: a hand over the Undo button below a whole 10x10 board read
+/// as 10 x 11). At most two lines go.
+fn drop_stray_lines(mut seen: Vec<(i32, i32)>, o: &QueensLocateOptions) -> Vec<(i32, i32)> {
+    if o.stray_line_max == 0 {
+        return seen;
+    }
+    for _ in 0..2 {
+        if seen.is_empty() {
+            break;
+        }
+        let span = Span::of(&seen);
+        let (ni, nj) = span.sides();
+        if ni == nj {
+            break;
+        }
+        // The longer side's outer lines: rows when there are more rows (index 1 of a
+        // (column, row) pair), else columns.
+        let rows = nj > ni;
+        let (lo, hi) = if rows {
+            (span.jmin, span.jmax)
+        } else {
+            (span.imin, span.imax)
+        };
+        let across = ni.min(nj) as f32;
+        let on = |line: i32| {
+            seen.iter()
+                .filter(|&&(i, j)| if rows { j == line } else { i == line })
+                .count()
+        };
+        let stray = [(lo, lo + 1), (hi, hi - 1)]
+            .into_iter()
+            .filter(|&(line, inner)| {
+                on(line) <= o.stray_line_max && on(inner) as f32 >= o.stray_inner_share * across
+            })
+            .min_by_key(|&(line, _)| on(line));
+        let Some((line, _)) = stray else {
+            break;
+        };
+        seen.retain(|&(i, j)| if rows { j != line } else { i != line });
+    }
+    seen
+}
+
 /// The lattice rows and columns spanned by the board, inclusive.
 #[derive(Clone, Copy, Debug)]
 struct Span {
@@ -971,6 +1026,35 @@ fn border_support(
 pub(crate) mod tests {
     use super::*;
     use image::Rgb;
+
+    #[test]
+    fn a_lone_cell_beyond_a_whole_board_is_dropped() {
+        let o = QueensLocateOptions::default();
+        let square: Vec<(i32, i32)> = (0..5).flat_map(|i| (0..5).map(move |j| (i, j))).collect();
+        // One cell below the board (a button's piece): dropped.
+        let mut seen = square.clone();
+        seen.push((2, 5));
+        assert_eq!(drop_stray_lines(seen, &o), square);
+        // Two cells there, or a lone cell beside a line seen only in part: kept.
+        let mut two = square.clone();
+        two.extend([(1, 5), (3, 5)]);
+        assert_eq!(drop_stray_lines(two.clone(), &o), two);
+        let mut sparse: Vec<(i32, i32)> = square
+            .iter()
+            .copied()
+            .filter(|&(i, j)| j != 4 || i == 0)
+            .collect();
+        sparse.push((2, 5));
+        assert_eq!(drop_stray_lines(sparse.clone(), &o), sparse);
+        // Off: kept.
+        let off = QueensLocateOptions {
+            stray_line_max: 0,
+            ..o
+        };
+        let mut one = square.clone();
+        one.push((2, 5));
+        assert_eq!(drop_stray_lines(one.clone(), &off), one);
+    }
 
     /// Draws a synthetic Queens-like board: `labels` row-major, thin lines inside regions,
     /// thick lines between regions, on a page of colour `page`.
