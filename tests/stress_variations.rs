@@ -221,7 +221,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   others is doubted);
 /// - stripes-over 2100591: a purple cell with a crown under dense stripes read pink at 0.91,
 ///   the answer dropped the other crown of the column's clash (now an answer calling crowns
-///   wrong under stripes needs the striped cells' certification, not only the clash).
+///   wrong under stripes needs the striped cells' certification, not only the clash);
+/// - brighter 2700459: an 8x8 board washed to white whose pieces spanned 6x6, its two left
+///   columns shown only by markers, placed as that 6x6 (now the markers may widen a board the
+///   pieces alone span, and a span of no accepted size is refused).
 #[test]
 fn once_wrong_renders_are_not_answered_wrong() {
     let cases = [
@@ -289,6 +292,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 1501060),
         ("pointer-hand", 1700376),
         ("stripes-over", 2100591),
+        ("brighter", 2700459),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

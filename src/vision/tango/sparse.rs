@@ -169,8 +169,11 @@ fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
         Some((*lo, (hi - lo + 1) as usize))
     };
     let ((mut c0, mut nc), (mut r0, mut nr)) = (span(&cols)?, span(&rows)?);
-    if nc != nr || !o.sizes.contains(&nc) {
-        // A row or column with no piece: the markers on edge midpoints may show it.
+    // A row or column with no piece: the markers on edge midpoints may show it, also when the
+    // pieces alone span a board of an accepted size (brighter 2700459: the pieces of an 8x8
+    // board spanned 6x6, its two left columns shown only by markers; read as that 6x6, the
+    // answer was wrong).
+    {
         let largest = o.sizes.iter().copied().max().unwrap_or(0);
         let ext = largest.saturating_sub(nc.min(nr)) as i64;
         let marked: Vec<(i64, i64)> = marker_cells(img, (ox, oy), pitch, o)
