@@ -126,7 +126,7 @@ pub struct CertifyOptions {
     /// each such pair; but which one it drops depends on the regions of the striped cells,
     /// which the stripes' colour may have misread (stripes-over 2100591: a purple cell under
     /// the stripes read pink with confidence 0.91, the answer dropped the clash's other crown;
-    /// until then a clash that explained each crown called wrong was enough, which answered 6
+    /// until then a clash that explained each crown called wrong was enough, which answered 8
     /// more `stripes` and `stripes-over` renders of 4,600). 0: every such answer withheld.
     /// Default 3: 2 until the striped cells' walls (`queens_striped_walls`); with them, 3
     /// answered 15 more `stripes` and 129 more `stripes-over` renders of 6,000 each (1,500
