@@ -99,13 +99,14 @@ fn line_mask_with<const SHOULDERS: bool>(
     let reach = o.ridge_reach.max(1) as usize;
     let c = o.ridge_contrast;
     let sc = o.shoulder_contrast;
-    let st = o.shoulder_tolerance;
     let at = |x: usize, yy: usize| y[yy * w + x];
     for yy in 0..h {
         for xx in 0..w {
             let v = at(xx, yy);
             let bright = |u: u8| u >= v.saturating_add(c) && v < 255 - c;
             let shoulder = |u: u8| u >= v.saturating_add(sc) && v < 255 - sc;
+            // "No brighter" than the pixel on the other side, within the tolerance.
+            let flat = v.saturating_add(o.shoulder_tolerance);
             let mut is = v < o.dark_value;
             let mut r = 1;
             while !is && r <= reach {
@@ -113,16 +114,16 @@ fn line_mask_with<const SHOULDERS: bool>(
                     let (a, b) = (at(xx - r, yy), at(xx + r, yy));
                     is |= bright(a.min(b));
                     if SHOULDERS {
-                        is |= shoulder(a) && at(xx + 1, yy) <= v.saturating_add(st)
-                            || shoulder(b) && at(xx - 1, yy) <= v.saturating_add(st);
+                        is |= shoulder(a) && at(xx + 1, yy) <= flat
+                            || shoulder(b) && at(xx - 1, yy) <= flat;
                     }
                 }
                 if yy >= r && yy + r < h {
                     let (a, b) = (at(xx, yy - r), at(xx, yy + r));
                     is |= bright(a.min(b));
                     if SHOULDERS {
-                        is |= shoulder(a) && at(xx, yy + 1) <= v.saturating_add(st)
-                            || shoulder(b) && at(xx, yy - 1) <= v.saturating_add(st);
+                        is |= shoulder(a) && at(xx, yy + 1) <= flat
+                            || shoulder(b) && at(xx, yy - 1) <= flat;
                     }
                 }
                 r += 1;

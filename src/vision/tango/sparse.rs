@@ -168,31 +168,25 @@ fn locate_at_scale(img: &RgbImage, o: &SparseOptions) -> Option<Grid> {
         let (lo, hi) = (v.iter().min()?, v.iter().max()?);
         Some((*lo, (hi - lo + 1) as usize))
     };
-    let ((mut c0, mut nc), (mut r0, mut nr)) = (span(&cols)?, span(&rows)?);
+    let ((c0, nc), (r0, nr)) = (span(&cols)?, span(&rows)?);
     // A row or column with no piece: the markers on edge midpoints may show it, also when the
     // pieces alone span a board of an accepted size (brighter 2700459: the pieces of an 8x8
     // board spanned 6x6, its two left columns shown only by markers; read as that 6x6, the
     // answer was wrong).
-    {
-        let largest = o.sizes.iter().copied().max().unwrap_or(0);
-        let ext = largest.saturating_sub(nc.min(nr)) as i64;
-        let marked: Vec<(i64, i64)> = marker_cells(img, (ox, oy), pitch, o)
-            .into_iter()
-            .filter(|&(r, c)| {
-                r >= r0 - ext
-                    && r < r0 + nr as i64 + ext
-                    && c >= c0 - ext
-                    && c < c0 + nc as i64 + ext
-            })
-            .collect();
-        let (mut cols, mut rows) = (cols.clone(), rows.clone());
-        cols.extend(marked.iter().map(|c| c.1));
-        rows.extend(marked.iter().map(|c| c.0));
-        let ((mc0, mnc), (mr0, mnr)) = (span(&cols)?, span(&rows)?);
-        if mnc != mnr || !o.sizes.contains(&mnc) {
-            return None;
-        }
-        (c0, nc, r0, nr) = (mc0, mnc, mr0, mnr);
+    let largest = o.sizes.iter().copied().max().unwrap_or(0);
+    let ext = largest.saturating_sub(nc.min(nr)) as i64;
+    let marked: Vec<(i64, i64)> = marker_cells(img, (ox, oy), pitch, o)
+        .into_iter()
+        .filter(|&(r, c)| {
+            r >= r0 - ext && r < r0 + nr as i64 + ext && c >= c0 - ext && c < c0 + nc as i64 + ext
+        })
+        .collect();
+    let (mut cols, mut rows) = (cols, rows);
+    cols.extend(marked.iter().map(|c| c.1));
+    rows.extend(marked.iter().map(|c| c.0));
+    let ((c0, nc), (r0, nr)) = (span(&cols)?, span(&rows)?);
+    if nc != nr || !o.sizes.contains(&nc) {
+        return None;
     }
     let grid = Grid {
         rows: nr,
