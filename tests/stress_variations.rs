@@ -228,6 +228,16 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes 3100476: a striped row of a small 10x10 phone board, three of its ten cells seen
 ///   striped, five peach cells read as the red region beside them (now a line with more than
 ///   a quarter of its cells striped is striped along all of it);
+/// - stripes-over 3300218: a striped column of a 10x10 phone board, its cells seen striped by
+///   their streaks but not reddened; a crown's cell read as a region of one cell (its line to
+///   the striped cell above, of its own region, darkened to 0.78 of its heaviest line), two
+///   regions merged to keep the count (now the striped cells are those seen streaked or
+///   filled along their line, not only the reddened ones, and their lines are judged against
+///   lines beside as many of them);
+/// - scale-0.35x 3300329: two 3.8 px `x` of a 6x6 board read `=`, one doubted at 0.17, the
+///   other of the same look weak at 0.66; the answer with the first free was a wrong one (now
+///   a small weak glyph that looks more like a doubted glyph of its kind than like that kind's
+///   sure glyphs is doubted too);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -303,6 +313,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-arrow", 2900257),
         ("pointer-arrow", 2900455),
         ("stripes", 3100476),
+        ("stripes-over", 3300218),
+        ("scale-0.35x", 3300329),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

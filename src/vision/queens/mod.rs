@@ -342,7 +342,13 @@ fn read_into(
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let mut regions = regions;
     if streaked {
-        doubt_striped_singletons(&samples, &queens, &mut regions.confidence, &opts.regions);
+        doubt_striped_singletons(
+            &samples,
+            &queens,
+            &striped,
+            &mut regions.confidence,
+            &opts.regions,
+        );
     }
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
     doubt_singletons_beside_doubts(
@@ -513,18 +519,19 @@ fn pointed_colour(
 fn doubt_striped_singletons(
     samples: &sample::Samples,
     queens: &Queens,
+    striped: &[Pos],
     confidence: &mut [f32],
     opts: &regions::RegionOptions,
 ) {
     let n = queens.n();
     let thin_below = thin_line_bound(samples);
-    let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
     for cells in queens.region_cells() {
         let [p] = cells[..] else {
             continue;
         };
         let i = p.index(n);
-        if striped(i) && thin_line_round(samples, p, thin_below, |_| true, opts) {
+        if striped.contains(&p) && thin_line_round(samples, p, striped, thin_below, |_| true, opts)
+        {
             confidence[i] = 0.0;
         }
     }
@@ -536,13 +543,14 @@ fn doubt_striped_singletons(
 fn thin_line_round(
     samples: &sample::Samples,
     p: Pos,
+    striped: &[Pos],
     thin_below: f32,
     beyond: impl Fn(usize) -> bool,
     opts: &regions::RegionOptions,
 ) -> bool {
     let n = samples.n;
     let i = p.index(n);
-    let striped = |i: usize| samples.cells[i].reddened >= opts.streaked_min_reddened;
+    let striped = |i: usize| striped.contains(&Pos::new(i / n, i % n));
     let lines = lines_around(samples, p);
     let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
     lines.iter().filter(|&&(_, j)| beyond(j)).any(|&(w, j)| {
@@ -603,6 +611,7 @@ fn walled_cells(
             !thin_line_round(
                 samples,
                 p,
+                striped,
                 thin_below,
                 |j| queens.region(Pos::new(j / n, j % n)) != own,
                 opts,

@@ -741,3 +741,66 @@ fn components(d: &[f32], n: usize, level: f32, masked: &[bool]) -> (Vec<usize>, 
     }
     (kept, dropped)
 }
+
+/// Doubts small glyphs read weakly that look like a doubted glyph of their kind (see
+/// [`TangoReadOptions::marker_look_alike_px`]). A glyph's look is its stroke shape and its
+/// middle row's peak; it is nearer a doubted glyph of its kind than the median of the glyphs
+/// read surely as that kind (a kind with no glyph read surely has nothing to compare with:
+/// its weak reads stay).
+pub(super) fn doubt_look_alikes(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some(max_px) = opts.marker_look_alike_px else {
+        return;
+    };
+    let look = |r: &EdgeRead| (r.stroke_ratio, r.mid_peak);
+    let dist = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
+    let seen = |r: &EdgeRead| r.marker.is_some() && r.glyph_px > 0.0;
+    let mut lowered: Vec<(usize, f32)> = Vec::new();
+    for kind in [Marker::Same, Marker::Opposite] {
+        let of_kind = |r: &&EdgeRead| seen(r) && r.marker == Some(kind);
+        let doubted: Vec<&EdgeRead> = edges
+            .iter()
+            .filter(of_kind)
+            .filter(|r| r.conf < opts.doubt_below)
+            .collect();
+        if doubted.is_empty() {
+            continue;
+        }
+        let median = |v: &mut Vec<f32>| {
+            v.sort_by(f32::total_cmp);
+            v[v.len() / 2]
+        };
+        let sure: Vec<&EdgeRead> = edges
+            .iter()
+            .filter(of_kind)
+            .filter(|r| r.conf >= opts.weak_below)
+            .collect();
+        if sure.is_empty() {
+            continue;
+        }
+        let centre = (
+            median(&mut sure.iter().map(|r| r.stroke_ratio).collect()),
+            median(&mut sure.iter().map(|r| r.mid_peak).collect()),
+        );
+        for (i, r) in edges.iter().enumerate() {
+            if !of_kind(&r)
+                || r.glyph_px >= max_px
+                || r.conf < opts.doubt_below
+                || r.conf >= opts.weak_below
+            {
+                continue;
+            }
+            let nearest = doubted
+                .iter()
+                .map(|d| (dist(look(r), look(d)), d.conf))
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((d, conf)) = nearest
+                && d < dist(look(r), centre)
+            {
+                lowered.push((i, conf));
+            }
+        }
+    }
+    for (i, conf) in lowered {
+        edges[i].conf = edges[i].conf.min(conf);
+    }
+}

@@ -286,6 +286,15 @@ pub struct TangoReadOptions {
     /// wrong 9 times in 137 (`=` read `x`), and 1 time in 436 from 0.6 up. `None`: off.
     /// Default `Some([4.5, 0.6, 0.45])`.
     pub marker_small_sure: Option<[f32; 3]>,
+    /// A small glyph (under this many image pixels) read weakly (under `weak_below`) that
+    /// looks more like a doubted glyph read as its kind than like that kind's glyphs read
+    /// surely (by its stroke shape and middle row's peak, [`EdgeRead::stroke_ratio`],
+    /// [`EdgeRead::mid_peak`]) is doubted as much: one kind of small glyph misread as the
+    /// other comes several to a board, the clearest of them doubted and the rest read weakly
+    /// (scale-0.35x 3300329: two 3.8 px `x` read `=`, one doubted at 0.17, the other, of
+    /// the same look, at 0.66; the answer with the first free was a wrong one). `None`: off.
+    /// Default `Some(4.5)`.
+    pub marker_look_alike_px: Option<f32>,
     /// LinkedIn's `=` and `x` shapes ([`crate::models::tango_glyph_shapes`], averaged from
     /// the large glyphs of the real captures) fitted to a glyph doubted and smaller than
     /// `marker_small_sure`'s size, seen whole (nothing coloured masked, no intruder, no overlay
@@ -479,6 +488,7 @@ impl Default for TangoReadOptions {
             marker_small_px: [2.0, 4.0],
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
+            marker_look_alike_px: Some(4.5),
             marker_shape_view: Some([1.6, 0.95, 0.8]),
             marker_shape_veto: Some([0.1, 0.99]),
             marker_shape_lean: Some([0.5, 0.5]),
@@ -1899,7 +1909,7 @@ fn read_edges(
     edges::doubt_oversized(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
-    edges
+    let mut edges: Vec<EdgeRead> = edges
         .into_iter()
         .map(|mut r| {
             let e = r.edge;
@@ -1934,7 +1944,9 @@ fn read_edges(
             }
             r
         })
-        .collect()
+        .collect();
+    edges::doubt_look_alikes(&mut edges, opts);
+    edges
 }
 
 /// The reading (puzzle, placed pieces, doubts weakest first) from the cell and edge reads.
