@@ -860,6 +860,12 @@ pub fn solve_reading(
     };
     let misread = if completed {
         None
+    } else if queens && !reading.mixed_regions.is_empty() {
+        Some(
+            "a region as read holds cells of two colours beside stripes: two regions may have \
+             been merged through the striped cells"
+                .to_string(),
+        )
     } else if striped_singleton {
         Some(
             "a region read as one cell under stripes or hatching, or beside a cell read with \

@@ -238,6 +238,13 @@ fn no_wrong_answer_on_any_variation() {
 ///   other of the same look weak at 0.66; the answer with the first free was a wrong one (now
 ///   a small weak glyph that looks more like a doubted glyph of its kind than like that kind's
 ///   sure glyphs is doubted too);
+/// - stripes-over 3700723: an `=` between two striped cells of a 6x6 board, the stripes'
+///   diagonals across it, read `x` with confidence 1 (the glyph model at 0.99999); the answer
+///   called 17 of the player's 34 pieces wrong (now an `x` read between two striped cells,
+///   its ink tinted by them, is doubted);
+/// - stripes-over 3700730: a green region of a dark 9x9 board split at a striped column, its
+///   left half merged with the tan region through the striped cells (now a region as read
+///   whose clear cells hold two colours under stripes withholds the answer);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -315,6 +322,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes", 3100476),
         ("stripes-over", 3300218),
         ("scale-0.35x", 3300329),
+        ("stripes-over", 3700723),
+        ("stripes-over", 3700730),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -336,6 +345,15 @@ fn queens_pointer_renders_are_answered() {
         ("pointer-hand", 105),
         ("pointer-hand", 157),
     ]);
+}
+
+/// An arrow pointer over a Queens cell of a small phone capture, its thin white outline
+/// blended with the cell under it (luma 230-245), read as a crown beside a crown: the clash,
+/// which LinkedIn would have striped, sends the pointer stage to look again with a lower
+/// near-white level, and the board is answered. These renders used to end `uncertain`.
+#[test]
+fn a_pointer_read_as_a_clashing_crown_is_looked_for_again() {
+    assert_exact(&[("pointer-arrow", 3500407), ("pointer-arrow", 3500606)]);
 }
 
 /// A solved Queens board under the win shimmer, a region read as one cell under the band: a

@@ -351,6 +351,11 @@ fn read_into(
         );
     }
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
+    let mixed_regions = if red_stripes {
+        mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
+    } else {
+        Vec::new()
+    };
     doubt_singletons_beside_doubts(
         &unveiled,
         &queens,
@@ -374,14 +379,22 @@ fn read_into(
     }
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
-    let crowns = placed
-        .iter()
-        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
-        .count();
-    if n <= opts.check.solved_example_max_side && crowns >= n {
-        return Err(ReadError::NoBoard(format!(
-            "a solved {n}x{n} board: LinkedIn's how-to-play example, not a puzzle"
-        )));
+    if under.is_empty() && !red_stripes {
+        // LinkedIn stripes every clash of crowns: one seen without stripes is something else
+        // read as a crown, a pointer whose outline the first look missed being the likeliest.
+        let clashing = clashing_crowns(&placed);
+        if !clashing.is_empty() {
+            for &bright_min in &opts.pointer.clash_bright_levels {
+                let mut again = opts.clone();
+                again.pointer.find.bright_min = bright_min;
+                again.pointer.clash_bright_levels.clear();
+                let loose = pointer::pointer_cells(img, &grid, &again.pointer);
+                if clashing.iter().any(|p| loose.contains(p)) {
+                    *trace = QueensTrace::default();
+                    return read_into(img, &again, trace);
+                }
+            }
+        }
     }
     lap(trace, "pieces");
     let mut doubts: Vec<Doubt> = regions
@@ -427,6 +440,7 @@ fn read_into(
         red_stripes,
         striped,
         striped_walled,
+        mixed_regions,
         cut,
         probabilities: Some(probabilities),
     })
@@ -504,6 +518,79 @@ fn pointed_colour(
                 && !under.contains(&q)
                 && c.delta_e(grouped.cells[j].colour) < opts.colour_scale
         })
+}
+
+/// The cells of the regions as read whose clear cells (not `striped`, not `under` a pointer)
+/// differ in colour beyond [`regions::RegionOptions::mixed_region_delta`] (see
+/// [`Reading::mixed_regions`]).
+fn mixed_regions(
+    samples: &sample::Samples,
+    queens: &Queens,
+    striped: &[Pos],
+    under: &[Pos],
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let Some(delta) = opts.mixed_region_delta else {
+        return Vec::new();
+    };
+    let n = queens.n();
+    let colour = |p: &Pos| samples.cells[p.index(n)].colour;
+    let mut out = Vec::new();
+    for cells in queens.region_cells() {
+        let clear: Vec<Pos> = cells
+            .iter()
+            .copied()
+            .filter(|p| !striped.contains(p) && !under.contains(p))
+            .collect();
+        // The region's colour: the clear cell with the most clear cells near its colour.
+        let near = |a: &Pos| {
+            clear
+                .iter()
+                .filter(|b| colour(a).delta_e(colour(b)) <= delta)
+                .count()
+        };
+        let Some(centre) = clear.iter().max_by_key(|p| near(p)) else {
+            continue;
+        };
+        let odd: Vec<Pos> = clear
+            .iter()
+            .copied()
+            .filter(|p| colour(p).delta_e(colour(centre)) > delta)
+            .collect();
+        // Odd cells all in one row or column that holds a striped cell: stripes not seen
+        // over them (dense stripes over a cell read as one flat blend of their colours).
+        let in_striped_line = |same: &dyn Fn(&Pos, &Pos) -> bool| {
+            odd.iter().all(|p| same(p, &odd[0])) && striped.iter().any(|s| same(s, &odd[0]))
+        };
+        let unseen_stripes = !odd.is_empty()
+            && (in_striped_line(&|a, b| a.row == b.row) || in_striped_line(&|a, b| a.col == b.col));
+        if !odd.is_empty() && !unseen_stripes {
+            out.extend(cells.iter().copied());
+        }
+    }
+    out.sort_by_key(|p| (p.row, p.col));
+    out
+}
+
+/// The cells of the crowns in `placed` that share a row or a column with another or touch
+/// one (diagonals included).
+fn clashing_crowns(placed: &[crate::board::Placed]) -> Vec<Pos> {
+    let crowns: Vec<Pos> = placed
+        .iter()
+        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
+        .map(|p| p.pos())
+        .collect();
+    let clash = |a: Pos, b: Pos| {
+        a != b
+            && (a.row == b.row
+                || a.col == b.col
+                || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
+    };
+    crowns
+        .iter()
+        .copied()
+        .filter(|&a| crowns.iter().any(|&b| clash(a, b)))
+        .collect()
 }
 
 /// A region of one cell under red stripes with a thin line to a neighbour: the stripes may
@@ -889,6 +976,99 @@ mod tests {
         ] {
             assert!(read_queens(&img, &o).is_err());
         }
+    }
+
+    #[test]
+    fn clashing_crowns_are_those_in_a_line_or_touching() {
+        let crown = |r, c| Placed::Crown {
+            pos: Pos::new(r, c),
+        };
+        let placed = vec![
+            crown(0, 0),
+            crown(2, 3),
+            crown(3, 4),
+            crown(5, 1),
+            Placed::Cross {
+                pos: Pos::new(5, 6),
+            },
+        ];
+        // (2, 3) and (3, 4) touch diagonally; (0, 0) and (5, 1) clash with nothing.
+        assert_eq!(
+            clashing_crowns(&placed),
+            vec![Pos::new(2, 3), Pos::new(3, 4)]
+        );
+        let apart = vec![crown(0, 0), crown(2, 1), crown(4, 2)];
+        assert!(clashing_crowns(&apart).is_empty());
+        assert_eq!(
+            clashing_crowns(&[crown(1, 0), crown(1, 5)]),
+            vec![Pos::new(1, 0), Pos::new(1, 5)]
+        );
+    }
+
+    #[test]
+    fn a_region_of_two_colours_beside_stripes_is_mixed() {
+        use super::color::Lab;
+        use super::sample::{CellSample, Glyph, Samples};
+        // 4x4: region 0 the left half, the right half three more. Region 0's clear cells
+        // are tan and green; its green cells lie only beside the striped column 1.
+        let labels: Vec<u32> = (0..16)
+            .map(|i| match (i / 4, i % 4) {
+                (_, 0) | (_, 1) => 0,
+                (_, 2) => 1,
+                (r, _) if r < 2 => 2,
+                _ => 3,
+            })
+            .collect();
+        let queens = Queens::new(4, &labels).expect("valid");
+        let tan = Lab {
+            l: 73.0,
+            a: 0.0,
+            b: 12.0,
+        };
+        let green = Lab {
+            l: 84.0,
+            a: -26.0,
+            b: 26.0,
+        };
+        let blue = Lab {
+            l: 76.0,
+            a: 3.0,
+            b: -36.0,
+        };
+        let cell = |colour| CellSample {
+            colour,
+            spread: 0.0,
+            shading: 0.0,
+            reddened: 0.0,
+            glyph: Glyph::default(),
+        };
+        let cells: Vec<CellSample> = (0..16)
+            .map(|i| match (i / 4, i % 4) {
+                (r, 0) if r >= 2 => cell(green),
+                (_, 0) | (_, 1) => cell(tan),
+                _ => cell(blue),
+            })
+            .collect();
+        let samples = Samples {
+            n: 4,
+            cells,
+            right: vec![1.0; 12],
+            down: vec![1.0; 12],
+        };
+        let striped: Vec<Pos> = (0..4).map(|r| Pos::new(r, 1)).collect();
+        let opts = regions::RegionOptions::default();
+        let mixed = mixed_regions(&samples, &queens, &striped, &[], &opts);
+        assert_eq!(mixed.len(), 8);
+        assert!(mixed.iter().all(|p| p.col < 2));
+        // The green cells under the pointer: what is left is one colour.
+        let under = [Pos::new(2, 0), Pos::new(3, 0)];
+        assert!(mixed_regions(&samples, &queens, &striped, &under, &opts).is_empty());
+        // Off.
+        let off = regions::RegionOptions {
+            mixed_region_delta: None,
+            ..opts
+        };
+        assert!(mixed_regions(&samples, &queens, &striped, &[], &off).is_empty());
     }
 
     #[test]

@@ -27,6 +27,15 @@ pub struct PointerOptions {
     /// A cell is the pointer's when an outline pixel lies within this fraction of the pitch of
     /// its centre (Chebyshev), where a piece would be read. Default 0.3.
     pub cell_reach: f32,
+    /// When no pointer is found and the player's crowns as read clash (two in a line, or
+    /// touching) with no red stripes seen, which LinkedIn never shows, the pointer is looked
+    /// for again with each of these near-white levels in turn (`find.bright_min`), and the
+    /// board is read again with the first that finds one over a clashing crown: a pointer's
+    /// thin white outline, blended into the cell under it on a small or noisy capture, peaks
+    /// at 230-245 (pointer-arrow 3500407 and 3500606: an arrow read as a crown beside a
+    /// crown; at 225 the second one's grey cells beside black borders give more candidates
+    /// than a screen's one pointer). Empty: no second look. Default `[235, 225]`.
+    pub clash_bright_levels: Vec<u8>,
 }
 
 impl Default for PointerOptions {
@@ -41,6 +50,7 @@ impl Default for PointerOptions {
             },
             merge_gap: 0.5,
             cell_reach: 0.3,
+            clash_bright_levels: vec![235, 225],
         }
     }
 }

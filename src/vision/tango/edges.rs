@@ -804,3 +804,87 @@ pub(super) fn doubt_look_alikes(edges: &mut [EdgeRead], opts: &TangoReadOptions)
         edges[i].conf = edges[i].conf.min(conf);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Pos;
+
+    /// A glyph of `px` pixels read as `marker` with confidence `conf`, of the look
+    /// (stroke shape, middle row's peak) given.
+    fn glyph(col: usize, marker: Marker, conf: f32, px: f32, look: (f32, f32)) -> EdgeRead {
+        EdgeRead {
+            edge: Edge::Right(Pos::new(0, col)),
+            contrast: 90.0,
+            masked: 0.0,
+            veiled: 0.0,
+            tinted: 0.0,
+            ink_chroma: 10.0,
+            aspect: 1.2,
+            stroke_ratio: look.0,
+            extent: 0.3,
+            ink_frac: 0.1,
+            off_centre: 0.0,
+            mid_peak: look.1,
+            glyph_px: px,
+            glyph_patch: [0.0; 25],
+            small_patch: [0.0; 25],
+            glyph_p: None,
+            shape_fit: None,
+            leaned: false,
+            seen_whole: true,
+            intruder: false,
+            marker: Some(marker),
+            conf,
+            unlifted: conf,
+        }
+    }
+
+    #[test]
+    fn a_weak_small_glyph_that_looks_like_a_doubted_one_is_doubted() {
+        let opts = TangoReadOptions::default();
+        // scale-0.35x 3300329, rounded: sure `=` near (0.6, 0.0); a doubted `=` at
+        // (0.08, 0.33); a weak one at (0.33, 0.27), nearer the doubted one.
+        let board = |weak_look: (f32, f32), px: f32| {
+            let mut e = vec![
+                glyph(0, Marker::Same, 1.0, 4.2, (0.59, -0.03)),
+                glyph(1, Marker::Same, 1.0, 3.8, (0.81, -0.05)),
+                glyph(2, Marker::Same, 1.0, 3.8, (0.58, 0.07)),
+                glyph(3, Marker::Same, 0.17, 3.8, (0.08, 0.33)),
+                glyph(4, Marker::Same, 0.66, px, weak_look),
+                glyph(5, Marker::Opposite, 0.8, 3.4, (-0.39, -0.08)),
+            ];
+            doubt_look_alikes(&mut e, &opts);
+            e
+        };
+        let e = board((0.33, 0.27), 3.8);
+        assert!(e[4].conf < opts.doubt_below, "{}", e[4].conf);
+        // The sure ones and the other kind stay.
+        assert_eq!(e[0].conf, 1.0);
+        assert_eq!(e[5].conf, 0.8);
+        // A weak glyph that looks like the sure ones, or a large one, stays weak.
+        assert_eq!(board((0.55, 0.05), 3.8)[4].conf, 0.66);
+        assert_eq!(board((0.33, 0.27), 6.0)[4].conf, 0.66);
+        // Off: nothing changes.
+        let mut e = board((0.33, 0.27), 3.8);
+        e[4].conf = 0.66;
+        let off = TangoReadOptions {
+            marker_look_alike_px: None,
+            ..TangoReadOptions::default()
+        };
+        doubt_look_alikes(&mut e, &off);
+        assert_eq!(e[4].conf, 0.66);
+    }
+
+    #[test]
+    fn a_kind_with_no_sure_glyph_keeps_its_weak_reads() {
+        let opts = TangoReadOptions::default();
+        let mut e = vec![
+            glyph(0, Marker::Opposite, 0.38, 1.9, (-0.19, 0.22)),
+            glyph(1, Marker::Opposite, 0.79, 2.2, (-0.09, 0.28)),
+            glyph(2, Marker::Same, 1.0, 3.3, (0.6, 0.0)),
+        ];
+        doubt_look_alikes(&mut e, &opts);
+        assert_eq!(e[1].conf, 0.79);
+    }
+}

@@ -120,6 +120,12 @@ pub struct TangoReadOptions {
     /// a marker can hide it whole (stripes-over 1501060: an `x` read as no marker at 0.5).
     /// Default true.
     pub tinted_across_doubted: bool,
+    /// A glyph between two striped cells read `x`, its ink tinted beyond `overlay_max_tinted`
+    /// (the stripes run across it), is read with doubt: the stripes' diagonals over an `=`
+    /// read as an `x`'s strokes, to the hand rule and the glyph model alike (stripes-over
+    /// 3700723: an `=` read `x` with confidence 1, the glyph model at 0.99999; the answer
+    /// called 17 of the player's 34 pieces wrong). Default true.
+    pub tinted_x_doubted: bool,
     /// Icons all alike by their colour histograms must also have mean hues within this arc
     /// (degrees), or they are two kinds the histogram cannot tell apart (within one kind, real
     /// captures measure up to 6.4). Default 12.
@@ -452,6 +458,7 @@ impl Default for TangoReadOptions {
             cluster_min_separation: 0.6,
             striped_kind_needs_clear: true,
             tinted_across_doubted: true,
+            tinted_x_doubted: true,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
@@ -1933,11 +1940,19 @@ fn read_edges(
                 && striped(a)
                 && striped(b)
                 && r.tinted > opts.overlay_max_tinted;
+            // Stripes over both cells and across an `x` read between them: their diagonals
+            // may be its strokes.
+            let tinted_x = opts.tinted_x_doubted
+                && r.marker == Some(Marker::Opposite)
+                && striped(a)
+                && striped(b)
+                && r.tinted > opts.overlay_max_tinted;
             let covered = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
                 (c.striped(opts) && (r.veiled > opts.overlay_max_masked || half_tinted || unsure))
                     || c.lit
-            }) || tinted_across;
+            }) || tinted_across
+                || tinted_x;
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
                 r.conf = r.conf.min(opts.overlay_given_conf);
@@ -2035,6 +2050,7 @@ fn assemble(
         red_stripes: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
+        mixed_regions: Vec::new(),
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
