@@ -382,7 +382,7 @@ fn main() -> Result<(), String> {
                 red_stripes: false,
                 striped: Vec::new(),
                 striped_walled: Vec::new(),
-                mixed_regions: Vec::new(),
+                misread_regions: Vec::new(),
                 cut: None,
                 probabilities: None,
             };

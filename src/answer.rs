@@ -860,10 +860,11 @@ pub fn solve_reading(
     };
     let misread = if completed {
         None
-    } else if queens && !reading.mixed_regions.is_empty() {
+    } else if queens && !reading.misread_regions.is_empty() {
         Some(
-            "a region as read holds cells of two colours beside stripes: two regions may have \
-             been merged through the striped cells"
+            "the regions as read are not a board LinkedIn draws (a region of two colours \
+             beside stripes, or two regions side by side of one colour): a region may have \
+             been split or two merged"
                 .to_string(),
         )
     } else if striped_singleton {

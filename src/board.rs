@@ -252,12 +252,14 @@ pub struct Reading {
     /// cells), so the stripes did not cut them from a neighbour's region. A region as read
     /// wholly under the stripes is trusted only when all its cells are here. Empty otherwise.
     pub striped_walled: Vec<Pos>,
-    /// Queens, with red stripes seen: the cells of each region as read whose clear cells (not
+    /// Queens: the cells of regions as read that LinkedIn would not draw, so that a region
+    /// was split or two merged: with red stripes seen, a region whose clear cells (not
     /// striped, not under a pointer) differ in colour beyond
-    /// [`crate::vision::queens::regions::RegionOptions::mixed_region_delta`]. LinkedIn fills
-    /// a region with one colour: such a region is two merged through the stripes, and the
-    /// answer is withheld. Empty otherwise.
-    pub mixed_regions: Vec<Pos>,
+    /// [`crate::vision::queens::regions::RegionOptions::mixed_region_delta`] (two regions
+    /// merged through the stripes); on any board, two regions side by side of one colour
+    /// ([`crate::vision::queens::regions::RegionOptions::twin_region_delta`]: one region
+    /// split). The answer is withheld. Empty otherwise.
+    pub misread_regions: Vec<Pos>,
     /// The board runs out of the image at this side; its outer row or column was read
     /// from its visible part, and what the cut can hide there is doubted or free.
     pub cut: Option<Side>,
@@ -373,7 +375,7 @@ impl Reading {
             red_stripes: false,
             striped: Vec::new(),
             striped_walled: Vec::new(),
-            mixed_regions: Vec::new(),
+            misread_regions: Vec::new(),
             cut: None,
             probabilities: None,
         }

@@ -68,7 +68,7 @@ fn overlay_on_a_real_tango_screenshot() {
         red_stripes: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
-        mixed_regions: Vec::new(),
+        misread_regions: Vec::new(),
         cut: None,
         probabilities: None,
     };

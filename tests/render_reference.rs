@@ -105,7 +105,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         red_stripes: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
-        mixed_regions: Vec::new(),
+        misread_regions: Vec::new(),
         cut: None,
         probabilities: None,
     }

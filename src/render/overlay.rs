@@ -412,7 +412,7 @@ mod tests {
             red_stripes: false,
             striped: Vec::new(),
             striped_walled: Vec::new(),
-            mixed_regions: Vec::new(),
+            misread_regions: Vec::new(),
             cut: None,
             probabilities: None,
         }

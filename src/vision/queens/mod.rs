@@ -351,11 +351,17 @@ fn read_into(
         );
     }
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
-    let mixed_regions = if red_stripes {
+    let mut misread_regions = if red_stripes {
         mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
     } else {
         Vec::new()
     };
+    for p in twin_regions(&unveiled, &queens, &striped, &under, &opts.regions) {
+        if !misread_regions.contains(&p) {
+            misread_regions.push(p);
+        }
+    }
+    misread_regions.sort_by_key(|p| (p.row, p.col));
     doubt_singletons_beside_doubts(
         &unveiled,
         &queens,
@@ -440,7 +446,7 @@ fn read_into(
         red_stripes,
         striped,
         striped_walled,
-        mixed_regions,
+        misread_regions,
         cut,
         probabilities: Some(probabilities),
     })
@@ -522,7 +528,7 @@ fn pointed_colour(
 
 /// The cells of the regions as read whose clear cells (not `striped`, not `under` a pointer)
 /// differ in colour beyond [`regions::RegionOptions::mixed_region_delta`] (see
-/// [`Reading::mixed_regions`]).
+/// [`Reading::misread_regions`]).
 fn mixed_regions(
     samples: &sample::Samples,
     queens: &Queens,
@@ -570,6 +576,63 @@ fn mixed_regions(
     }
     out.sort_by_key(|p| (p.row, p.col));
     out
+}
+
+/// The cells of every two regions as read, side by side, whose clear cells (not `striped`,
+/// not `under` a pointer) have one colour: within
+/// [`regions::RegionOptions::twin_region_delta`] of each other (their median colours). LinkedIn
+/// gives regions side by side distinct colours, so one region was split in two, and another
+/// two merged to keep the count (see [`Reading::misread_regions`]).
+fn twin_regions(
+    samples: &sample::Samples,
+    queens: &Queens,
+    striped: &[Pos],
+    under: &[Pos],
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let Some(delta) = opts.twin_region_delta else {
+        return Vec::new();
+    };
+    let n = queens.n();
+    let cells = queens.region_cells();
+    let median = |v: &mut Vec<f32>| {
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let colours: Vec<Option<color::Lab>> = cells
+        .iter()
+        .map(|region| {
+            let clear: Vec<color::Lab> = region
+                .iter()
+                .filter(|p| !striped.contains(p) && !under.contains(p))
+                .map(|p| samples.cells[p.index(n)].colour)
+                .collect();
+            (!clear.is_empty()).then(|| color::Lab {
+                l: median(&mut clear.iter().map(|c| c.l).collect()),
+                a: median(&mut clear.iter().map(|c| c.a).collect()),
+                b: median(&mut clear.iter().map(|c| c.b).collect()),
+            })
+        })
+        .collect();
+    let mut twins: Vec<usize> = Vec::new();
+    for i in 0..n * n {
+        let ri = queens.region(Pos::new(i / n, i % n));
+        for j in crate::puzzle::side_neighbours(i, n) {
+            let rj = queens.region(Pos::new(j / n, j % n));
+            if ri != rj
+                && let (Some(x), Some(y)) = (colours[ri], colours[rj])
+                && x.delta_e(y) <= delta
+            {
+                twins.extend([ri, rj]);
+            }
+        }
+    }
+    twins.sort_unstable();
+    twins.dedup();
+    twins
+        .into_iter()
+        .flat_map(|k| cells[k].iter().copied())
+        .collect()
 }
 
 /// The cells of the crowns in `placed` that share a row or a column with another or touch
@@ -1069,6 +1132,66 @@ mod tests {
             ..opts
         };
         assert!(mixed_regions(&samples, &queens, &striped, &[], &off).is_empty());
+    }
+
+    #[test]
+    fn two_regions_side_by_side_of_one_colour_are_twins() {
+        use super::color::Lab;
+        use super::sample::{CellSample, Glyph, Samples};
+        // 4x4 in four columns; columns 1 and 2 grey, 0 lavender, 3 pink.
+        let labels: Vec<u32> = (0..16).map(|i| (i % 4) as u32).collect();
+        let queens = Queens::new(4, &labels).expect("valid");
+        let colour = |c: usize| match c {
+            0 => Lab {
+                l: 87.0,
+                a: 9.0,
+                b: -13.0,
+            },
+            1 | 2 => Lab {
+                l: 71.0,
+                a: 0.0,
+                b: 0.0,
+            },
+            _ => Lab {
+                l: 88.0,
+                a: 12.0,
+                b: -3.0,
+            },
+        };
+        let samples = Samples {
+            n: 4,
+            cells: (0..16)
+                .map(|i| CellSample {
+                    colour: colour(i % 4),
+                    spread: 0.0,
+                    shading: 0.0,
+                    reddened: 0.0,
+                    glyph: Glyph::default(),
+                })
+                .collect(),
+            right: vec![1.0; 12],
+            down: vec![1.0; 12],
+        };
+        let opts = regions::RegionOptions::default();
+        let twins = twin_regions(&samples, &queens, &[], &[], &opts);
+        assert_eq!(twins.len(), 8);
+        assert!(twins.iter().all(|p| p.col == 1 || p.col == 2));
+        // Column 2 green: lavender, grey, green and pink are four colours (lavender and
+        // pink 10.5 apart are not side by side).
+        let mut apart = samples.clone();
+        for r in 0..4 {
+            apart.cells[r * 4 + 2].colour = Lab {
+                l: 84.0,
+                a: -26.0,
+                b: 26.0,
+            };
+        }
+        assert!(twin_regions(&apart, &queens, &[], &[], &opts).is_empty());
+        let off = regions::RegionOptions {
+            twin_region_delta: None,
+            ..opts
+        };
+        assert!(twin_regions(&samples, &queens, &[], &[], &off).is_empty());
     }
 
     #[test]

@@ -89,11 +89,19 @@ pub struct RegionOptions {
     /// or column with a striped cell are not counted: stripes not seen over them (dense
     /// stripes over a cell read as one flat blend; in 8 of 800 `stripes-over` renders the
     /// odd cells were such a line)
-    /// ([`crate::board::Reading::mixed_regions`]; stripes-over 3700730: a green region's
+    /// ([`crate::board::Reading::misread_regions`]; stripes-over 3700730: a green region's
     /// half merged with tan through a striped column, 50.7 apart; on the real captures the
     /// clear cells of one region, hovered ones included, differ by up to 19). `None`: off.
     /// Default 25.
     pub mixed_region_delta: Option<f32>,
+    /// Two regions as read side by side whose clear cells' median colours are within this
+    /// CIE76 distance are one region split in two (LinkedIn gives regions side by side
+    /// distinct colours), with two others merged to keep the count: the answer is withheld
+    /// ([`crate::board::Reading::misread_regions`]; hint-mode 3900770: the hinted dark grey
+    /// region split, 0.0 apart, lavender and pink merged; on the real captures regions side
+    /// by side differ by at least 14, brightened by 25% by 3.95: 5 withheld three of them).
+    /// `None`: off. Default 2.
+    pub twin_region_delta: Option<f32>,
 }
 
 impl Default for RegionOptions {
@@ -117,6 +125,7 @@ impl Default for RegionOptions {
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
             mixed_region_delta: Some(25.0),
+            twin_region_delta: Some(2.0),
         }
     }
 }

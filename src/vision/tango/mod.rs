@@ -400,6 +400,12 @@ pub struct TangoReadOptions {
     /// line, a small themed one of 0.2 of a cell 0.4. 0.55 cost 25 answers of the perturbation
     /// row `cut-board-45%` and closed no wrong one. Default 0.4.
     pub cut_icons_seen: f32,
+    /// On a board cut at one image edge, a themed icon pair (told apart by look, not as sun
+    /// and moon) one of whose kinds shows only in the cut line rests on icons cut through:
+    /// those pieces' kind is read with doubt (from their colours in view, as a sliver, or
+    /// left free) and the pair is not reported (cut-edge 3900581: half a sun taken for a
+    /// second icon, a given moon, a wrong answer). Default true.
+    pub cut_kind_needs_view: bool,
     /// With at least this share of the cut line in view (measured from its inner grid line as
     /// seen), its centre line is in view with a margin, and the part out of view about the
     /// markers' places (the lines between two of its cells) is filled with the mirror image of
@@ -513,6 +519,7 @@ impl Default for TangoReadOptions {
             cut_given_shade: Some([0.25, 6.0]),
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
+            cut_kind_needs_view: true,
             cut_mirror_from: 0.52,
             white_percentile: 99.0,
             normalise_below: 235.0,
@@ -1303,6 +1310,24 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
             })
         })
         .collect();
+    // A themed pair (icons told apart by their look, not as sun and moon) one of whose kinds
+    // shows only in the cut line rests on icons cut through: half an icon looks like another
+    // (cut-edge 3900581: a sun cut in half taken for a second icon, a given moon, a wrong
+    // answer). Those pieces' kind is doubted, and the pair is not reported.
+    let symbol_at = |p: Pos| {
+        t.given(p).or_else(|| {
+            reading.placed.iter().find_map(|pl| match pl {
+                Placed::Symbol { pos: q, symbol } if *q == p => Some(*symbol),
+                _ => None,
+            })
+        })
+    };
+    let cut_kind = |p: Pos| {
+        opts.cut_kind_needs_view
+            && reading.icons.is_some_and(|i| i.themed)
+            && symbol_at(p).is_some_and(|s| !pieces_seen.iter().any(|&(_, k)| k == s))
+    };
+    let cut_kinds: Vec<Pos> = line.iter().copied().filter(|&p| cut_kind(p)).collect();
     let shade = cut_shading(t, reading, ext, &line, opts);
     let mut sure: Vec<(Pos, bool)> = Vec::new();
     let mut slivers: Vec<(Pos, Symbol)> = Vec::new();
@@ -1313,10 +1338,11 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                 .placed
                 .iter()
                 .any(|p| matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
-        let symbol_doubted = reading
-            .doubts
-            .iter()
-            .any(|d| matches!(d, Doubt::Cell { pos: q, given_only: false, .. } if *q == pos));
+        let symbol_doubted = cut_kinds.contains(&pos)
+            || reading
+                .doubts
+                .iter()
+                .any(|d| matches!(d, Doubt::Cell { pos: q, given_only: false, .. } if *q == pos));
         if piece && !symbol_doubted {
             reading
                 .doubts
@@ -1359,7 +1385,15 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                         }
                     }
                 }
-                None => reading.occluded.push(Element::Cell { pos }),
+                None => {
+                    if cut_kinds.contains(&pos) {
+                        // Its kind is not known: no piece of the player's to judge.
+                        reading
+                            .placed
+                            .retain(|p| !matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+                    }
+                    reading.occluded.push(Element::Cell { pos });
+                }
             }
         }
     }
@@ -1380,6 +1414,9 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         {
             reading.occluded.push(Element::Edge { edge });
         }
+    }
+    if !cut_kinds.is_empty() {
+        reading.icons = None;
     }
     if let Puzzle::Tango(t) = &mut reading.puzzle {
         for (pos, symbol) in slivers {
@@ -2050,7 +2087,7 @@ fn assemble(
         red_stripes: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
-        mixed_regions: Vec::new(),
+        misread_regions: Vec::new(),
         overlay_seen: cells.iter().any(|c| c.striped(opts))
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
