@@ -251,6 +251,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - hint-mode 3900770: the hinted dark grey region of a 7x7 board split in two of one
 ///   colour, lavender and pink merged to keep the count (now two regions side by side of one
 ///   colour withhold the answer);
+/// - down-0.35x 4900748: a 3.4 px `=` of a dark 6x6 board read `x` at 0.65 while the
+///   small-glyph view gave `=` 0.80; the answer called 9 of the player's 13 pieces wrong (now a
+///   small glyph read against that view's preference is doubted);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -332,6 +335,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("stripes-over", 3700730),
         ("cut-edge", 3900581),
         ("hint-mode", 3900770),
+        ("down-0.35x", 4900748),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

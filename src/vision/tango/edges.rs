@@ -367,8 +367,14 @@ pub(super) fn read_edge(
     };
     let read = usize::from(!eq);
     let glyph_p = view.as_ref().map(|(_, p)| p[read]);
+    let small_view = glyph_px >= opts.marker_small_px[0] && glyph_px < opts.marker_small_px[1];
     let capped = match &view {
         Some(([sure, _, cap], p)) if p[1 - read] >= *sure => margin.min(*cap),
+        // The small-glyph view favours the other kind: the read is a guess.
+        Some((_, p)) if small_view && p[1 - read] > 0.5 => match opts.marker_small_against {
+            Some(against) => margin.min(against),
+            None => margin,
+        },
         _ => margin,
     };
     let lifted = match view {

@@ -301,6 +301,12 @@ pub struct TangoReadOptions {
     /// the same look, at 0.66; the answer with the first free was a wrong one). `None`: off.
     /// Default `Some(4.5)`.
     pub marker_look_alike_px: Option<f32>,
+    /// A glyph in the small-glyph view's size range ([`Self::marker_small_px`]) read as the
+    /// kind that view gives less than even odds is read no surer than this (doubted): at 3-4
+    /// px the hand rule's stroke shape is a guess too (down-0.35x 4900748: an `=` read `x`
+    /// at 0.65 with the small view at 0.80 for `=`; the answer called 9 of the player's 13
+    /// pieces wrong). `None`: off. Default 0.45.
+    pub marker_small_against: Option<f32>,
     /// LinkedIn's `=` and `x` shapes ([`crate::models::tango_glyph_shapes`], averaged from
     /// the large glyphs of the real captures) fitted to a glyph doubted and smaller than
     /// `marker_small_sure`'s size, seen whole (nothing coloured masked, no intruder, no overlay
@@ -502,6 +508,7 @@ impl Default for TangoReadOptions {
             marker_small_half: 0.15,
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_look_alike_px: Some(4.5),
+            marker_small_against: Some(0.45),
             marker_shape_view: Some([1.6, 0.95, 0.8]),
             marker_shape_veto: Some([0.1, 0.99]),
             marker_shape_lean: Some([0.5, 0.5]),
