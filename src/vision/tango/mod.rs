@@ -305,7 +305,7 @@ pub struct TangoReadOptions {
     /// kind that view gives less than even odds is read no surer than this (doubted): at 3-4
     /// px the hand rule's stroke shape is a guess too (down-0.35x 4900748: an `=` read `x`
     /// at 0.65 with the small view at 0.80 for `=`; the answer called 9 of the player's 13
-    /// pieces wrong). `None`: off. Default 0.45.
+    /// pieces wrong). `None`: off. Default `Some(0.45)`.
     pub marker_small_against: Option<f32>,
     /// LinkedIn's `=` and `x` shapes ([`crate::models::tango_glyph_shapes`], averaged from
     /// the large glyphs of the real captures) fitted to a glyph doubted and smaller than
