@@ -327,15 +327,11 @@ fn player_crowns(reading: &Reading) -> Vec<Pos> {
 /// every such break.
 fn crowns_clash(reading: &Reading) -> bool {
     let crowns = player_crowns(reading);
-    crowns
-        .iter()
-        .enumerate()
-        .any(|(i, &a)| crowns[i + 1..].iter().any(|&b| clash(a, b)))
-}
-
-/// Two crowns on distinct cells that share a row or a column or touch (diagonals included).
-fn clash(a: Pos, b: Pos) -> bool {
-    a.row == b.row || a.col == b.col || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1)
+    crowns.iter().enumerate().any(|(i, &a)| {
+        crowns[i + 1..]
+            .iter()
+            .any(|&b| crate::puzzle::crowns_clash(a, b))
+    })
 }
 
 /// Queens under red stripes: a region as read lies wholly under the stripes and a line round

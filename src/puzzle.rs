@@ -53,6 +53,15 @@ impl Pos {
     }
 }
 
+/// Queens: two crowns on distinct cells that share a row or a column or touch (diagonals
+/// included), a break of the rules that needs no reading of the regions.
+pub fn crowns_clash(a: Pos, b: Pos) -> bool {
+    a != b
+        && (a.row == b.row
+            || a.col == b.col
+            || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
+}
+
 /// The row-major indices of the up to four cells sharing a side with cell `i` of an `n x n`
 /// grid, in the order up, down, left, right.
 pub fn side_neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {

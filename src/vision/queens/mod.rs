@@ -526,6 +526,16 @@ fn pointed_colour(
         })
 }
 
+/// The cells of `region` neither `striped` nor `under` a pointer: those whose colour is the
+/// region's own.
+fn clear_cells(region: &[Pos], striped: &[Pos], under: &[Pos]) -> Vec<Pos> {
+    region
+        .iter()
+        .copied()
+        .filter(|p| !striped.contains(p) && !under.contains(p))
+        .collect()
+}
+
 /// The cells of the regions as read whose clear cells (not `striped`, not `under` a pointer)
 /// differ in colour beyond [`regions::RegionOptions::mixed_region_delta`] (see
 /// [`Reading::misread_regions`]).
@@ -543,11 +553,7 @@ fn mixed_regions(
     let colour = |p: &Pos| samples.cells[p.index(n)].colour;
     let mut out = Vec::new();
     for cells in queens.region_cells() {
-        let clear: Vec<Pos> = cells
-            .iter()
-            .copied()
-            .filter(|p| !striped.contains(p) && !under.contains(p))
-            .collect();
+        let clear = clear_cells(&cells, striped, under);
         // The region's colour: the clear cell with the most clear cells near its colour.
         let near = |a: &Pos| {
             clear
@@ -602,9 +608,8 @@ fn twin_regions(
     let colours: Vec<Option<color::Lab>> = cells
         .iter()
         .map(|region| {
-            let clear: Vec<color::Lab> = region
+            let clear: Vec<color::Lab> = clear_cells(region, striped, under)
                 .iter()
-                .filter(|p| !striped.contains(p) && !under.contains(p))
                 .map(|p| samples.cells[p.index(n)].colour)
                 .collect();
             (!clear.is_empty()).then(|| color::Lab {
@@ -643,16 +648,10 @@ fn clashing_crowns(placed: &[crate::board::Placed]) -> Vec<Pos> {
         .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
         .map(|p| p.pos())
         .collect();
-    let clash = |a: Pos, b: Pos| {
-        a != b
-            && (a.row == b.row
-                || a.col == b.col
-                || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
-    };
     crowns
         .iter()
         .copied()
-        .filter(|&a| crowns.iter().any(|&b| clash(a, b)))
+        .filter(|&a| crowns.iter().any(|&b| crate::puzzle::crowns_clash(a, b)))
         .collect()
 }
 
