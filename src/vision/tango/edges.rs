@@ -370,11 +370,13 @@ pub(super) fn read_edge(
     let small_view = glyph_px >= opts.marker_small_px[0] && glyph_px < opts.marker_small_px[1];
     let capped = match &view {
         Some(([sure, _, cap], p)) if p[1 - read] >= *sure => margin.min(*cap),
-        // The small-glyph view favours the other kind: the read is a guess.
-        Some((_, p)) if small_view && p[1 - read] > 0.5 => match opts.marker_small_against {
-            Some(against) => margin.min(against),
-            None => margin,
-        },
+        // A weak read the small-glyph view contradicts (it favours the other kind): a guess.
+        Some((_, p)) if small_view && p[1 - read] > 0.5 && margin < opts.weak_below => {
+            match opts.marker_small_against {
+                Some(against) => margin.min(against),
+                None => margin,
+            }
+        }
         _ => margin,
     };
     let lifted = match view {

@@ -301,9 +301,10 @@ pub struct TangoReadOptions {
     /// the same look, at 0.66; the answer with the first free was a wrong one). `None`: off.
     /// Default `Some(4.5)`.
     pub marker_look_alike_px: Option<f32>,
-    /// A glyph in the small-glyph view's size range ([`Self::marker_small_px`]) read as the
-    /// kind that view gives less than even odds is read no surer than this (doubted): at 3-4
-    /// px the hand rule's stroke shape is a guess too (down-0.35x 4900748: an `=` read `x`
+    /// A glyph in the small-glyph view's size range ([`Self::marker_small_px`]) read weakly by
+    /// its stroke shape (under `weak_below`) as the kind that view gives less than even odds
+    /// is read no surer than this (doubted); a clear shape stands (scale-0.3x 40: an `=` of
+    /// shape 0.71 the view gave 0.42) (down-0.35x 4900748: an `=` read `x`
     /// at 0.65 with the small view at 0.80 for `=`; the answer called 9 of the player's 13
     /// pieces wrong). `None`: off. Default `Some(0.45)`.
     pub marker_small_against: Option<f32>,
