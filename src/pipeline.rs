@@ -220,7 +220,8 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
     };
     let read = timed(&mut trace, "occlusion", || {
         read.map(|mut r| {
-            crate::vision::occlusion::mark(img, &mut r, &opts.occlusion);
+            let pointers = crate::vision::occlusion::mark(img, &mut r, &opts.occlusion);
+            crate::vision::tango::name_icons_beside_pointer(img, &mut r, &pointers, &opts.tango);
             r
         })
     });

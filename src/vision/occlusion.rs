@@ -148,14 +148,15 @@ pub struct Found {
     pub pixels: Vec<(f32, f32)>,
 }
 
-/// Marks the cells and edges of a Tango reading that a pointer covers (sorted, no duplicates).
-pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
+/// Marks the cells and edges of a Tango reading that a pointer covers (sorted, no duplicates);
+/// returns the boxes of the pointers found.
+pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) -> Vec<PixelBox> {
     if !opts.enabled || !matches!(reading.puzzle, Puzzle::Tango(_)) {
-        return;
+        return Vec::new();
     }
     let mut boxes = find_pointers(img, &reading.grid, opts);
     if boxes.len() > opts.max_candidates {
-        return;
+        return Vec::new();
     }
     if let (Some([reach, half]), Theme::Light) = (opts.glyph_square, reading.theme) {
         boxes.retain(|f| {
@@ -189,6 +190,7 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) {
     out.sort();
     out.dedup();
     reading.occluded = out;
+    boxes.into_iter().map(|b| b.bbox).collect()
 }
 
 /// The boxes of the pointer-like components over the board.

@@ -287,7 +287,7 @@ fn hue(p: [f32; 3]) -> f32 {
 }
 
 /// Warmth of an icon histogram: warm share minus blue share, -1..=1.
-fn warmth(h: &[f32; ICON_BINS]) -> f32 {
+pub(super) fn warmth(h: &[f32; ICON_BINS]) -> f32 {
     h[0] + h[1] - h[3]
 }
 

@@ -413,6 +413,13 @@ pub struct TangoReadOptions {
     /// left free) and the pair is not reported (cut-edge 3900581: half a sun taken for a
     /// second icon, a given moon, a wrong answer). Default true.
     pub cut_kind_needs_view: bool,
+    /// A themed icon pair one of whose kinds shows only under a mouse pointer
+    /// ([`crate::board::Reading::occluded`]) may be the pointer taken for an icon: the icons
+    /// in view are named again by their own colours (LinkedIn's moons named suns against a
+    /// black and white pointer made the answer every cell's opposite: pointer-arrow 5100259,
+    /// pointer-hand 5100181), and the player's pieces of the other kind under the pointer
+    /// are dropped ([`name_icons_beside_pointer`]). Default true.
+    pub pointer_kind_needs_view: bool,
     /// With at least this share of the cut line in view (measured from its inner grid line as
     /// seen), its centre line is in view with a margin, and the part out of view about the
     /// markers' places (the lines between two of its cells) is filled with the mirror image of
@@ -528,6 +535,7 @@ impl Default for TangoReadOptions {
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
             cut_kind_needs_view: true,
+            pointer_kind_needs_view: true,
             cut_mirror_from: 0.52,
             white_percentile: 99.0,
             normalise_below: 235.0,
@@ -1698,6 +1706,95 @@ fn sliver_symbol(
     } else {
         None
     }
+}
+
+/// [`TangoReadOptions::pointer_kind_needs_view`]: after [`crate::vision::occlusion::mark`],
+/// a themed pair whose one kind shows only in cells a pointer's box reaches into (`pointers`)
+/// is named again from the icons in view alone, by their mean warmth (as the reader names
+/// icons all of one kind), and the pair is no longer reported; the player's pieces of the other kind are dropped (they may be the pointer itself) and its
+/// givens' cells are occluded (free). Any other reading is left as it is.
+pub fn name_icons_beside_pointer(
+    img: &RgbImage,
+    reading: &mut Reading,
+    pointers: &[crate::vision::occlusion::PixelBox],
+    opts: &TangoReadOptions,
+) {
+    if !opts.pointer_kind_needs_view
+        || pointers.is_empty()
+        || !reading.icons.is_some_and(|i| i.themed)
+    {
+        return;
+    }
+    let Some(pieces) = reading.tango_pieces() else {
+        return;
+    };
+    let g = reading.grid;
+
+    let under = |p: usize| {
+        let (cx, cy) = g.center(Pos::new(p / g.cols, p % g.cols));
+        let (hw, hh) = (g.cell_w / 2.0, g.cell_h / 2.0);
+        pointers
+            .iter()
+            .any(|&(x0, y0, x1, y1)| x0 < cx + hw && x1 > cx - hw && y0 < cy + hh && y1 > cy - hh)
+    };
+    let of_kind = |k: Symbol| -> Vec<usize> {
+        (0..pieces.len())
+            .filter(|&p| pieces[p] == Some(k))
+            .collect()
+    };
+    let Some(unseen) = [Symbol::Sun, Symbol::Moon].into_iter().find(|&k| {
+        of_kind(k).into_iter().all(under) && of_kind(k.other()).into_iter().any(|p| !under(p))
+    }) else {
+        return;
+    };
+    let seen: Vec<usize> = of_kind(unseen.other())
+        .into_iter()
+        .filter(|&p| !under(p))
+        .collect();
+    let cells = read_cells(img, &g, reading.theme, opts);
+    // As the reader names icons all of one kind: by their mean warmth.
+    let warmth = seen
+        .iter()
+        .map(|&p| cells::warmth(&cells[p].hist))
+        .sum::<f32>();
+    let named = if warmth >= 0.0 {
+        Symbol::Sun
+    } else {
+        Symbol::Moon
+    };
+    if named != unseen.other() {
+        if let Puzzle::Tango(t) = &mut reading.puzzle {
+            for pos in t.positions().collect::<Vec<_>>() {
+                if let Some(s) = t.given(pos) {
+                    t.set_given(pos, Some(s.other()));
+                }
+            }
+        }
+        for p in &mut reading.placed {
+            if let Placed::Symbol { symbol, .. } = p {
+                *symbol = symbol.other();
+            }
+        }
+        if let Some(probs) = &mut reading.probabilities {
+            for c in probs.cells.iter_mut().filter(|c| c.len() == 3) {
+                c.swap(1, 2);
+            }
+        }
+    }
+    reading.placed.retain(|p| {
+        !matches!(*p, Placed::Symbol { pos, symbol }
+            if symbol != named && under(pos.index(g.cols)))
+    });
+    for p in of_kind(unseen) {
+        let cell = crate::certify::Element::Cell {
+            pos: Pos::new(p / g.cols, p % g.cols),
+        };
+        if !reading.occluded.contains(&cell) {
+            reading.occluded.push(cell);
+        }
+    }
+    reading.occluded.sort();
+    reading.icons = None;
 }
 
 /// The learned models' class probabilities of every cell and edge
