@@ -258,6 +258,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   over an empty cell read as a second icon, the pair taken for a themed one and the moons
 ///   named suns: every cell of the answer was its opposite (now a kind seen only under the
 ///   pointer leaves the icons in view named by their own colours);
+/// - stripes-over 5300686: two of the player's suns under stripes, their white ground darkened
+///   by the stripes' pink fringe to within 6 levels of the givens' grey, read as sure givens
+///   (now the ground must have the givens' tint too);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -342,6 +345,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("down-0.35x", 4900748),
         ("pointer-arrow", 5100259),
         ("pointer-hand", 5100181),
+        ("stripes-over", 5300686),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

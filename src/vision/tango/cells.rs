@@ -84,10 +84,15 @@ pub(super) fn read_cells(
             // between them that is the grey of the board's givens in the clear (translucent
             // stripes over the shading) is a given's; a plain one may be a given under
             // LinkedIn's stripes, and one tinted by the stripes' fringe is neither.
-            let sure_given = opts.striped_given_sure.is_some_and(|[conf, reach]| {
+            // The fringe's pink raises red and lowers blue: a ground off the givens' tint
+            // (red minus blue) is a white ground the fringe darkened.
+            let sure_given = opts.striped_given_sure.is_some_and(|[conf, reach, tint]| {
                 c.given
                     && c.given_conf >= conf
-                    && given_ground.is_some_and(|g| (0..3).all(|k| (c.bg[k] - g[k]).abs() <= reach))
+                    && given_ground.is_some_and(|g| {
+                        (0..3).all(|k| (c.bg[k] - g[k]).abs() <= reach)
+                            && ((c.bg[0] - c.bg[2]) - (g[0] - g[2])).abs() <= tint
+                    })
             });
             if !sure_given {
                 c.given_conf = c.given_conf.min(opts.overlay_given_conf);

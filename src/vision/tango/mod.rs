@@ -55,14 +55,16 @@ pub struct TangoReadOptions {
     /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
     /// Default 0.2.
     pub overlay_given_conf: f32,
-    /// `[least given confidence, reach]`: a striped cell whose ground between the stripes (its
-    /// neutral corner samples) is read as a given's shading with at least this confidence,
-    /// and is within `reach` grey levels (every channel) of the ground of the board's givens
-    /// in the clear, is a given, not "given or placed" (translucent stripes over the shading).
-    /// A plain ground stays in doubt (under LinkedIn's stripes a given shows white), as does
-    /// one the stripes' pink fringe darkened. `None`: every striped cell is in doubt.
-    /// Default `Some([0.6, 6])`.
-    pub striped_given_sure: Option<[f32; 2]>,
+    /// `[least given confidence, reach, tint]`: a striped cell whose ground between the
+    /// stripes (its neutral corner samples) is read as a given's shading with at least this
+    /// confidence, is within `reach` grey levels (every channel) of the ground of the board's
+    /// givens in the clear and within `tint` of their red-minus-blue, is a given, not "given
+    /// or placed" (translucent stripes over the shading). A plain ground stays in doubt (under
+    /// LinkedIn's stripes a given shows white), as does one the stripes' pink fringe darkened
+    /// (stripes-over 5300686: a white ground darkened to (245, 231, 229), within 6 levels of
+    /// the givens' (239, 234, 231) but 8 redder, read as a sure given: a wrong answer).
+    /// `None`: every striped cell is in doubt. Default `Some([0.6, 6, 3])`.
+    pub striped_given_sure: Option<[f32; 3]>,
     /// In a covered cell, an icon sample within this many grey levels (largest channel
     /// difference) of the line from the cell's background to the overlay's colour is the
     /// overlay over the background (a stripe or its antialiased edge), not the icon. Default 40.
@@ -462,7 +464,7 @@ impl Default for TangoReadOptions {
             given_min_contrast: 6.0,
             overlay_max_frac: 0.05,
             overlay_given_conf: 0.2,
-            striped_given_sure: Some([0.6, 6.0]),
+            striped_given_sure: Some([0.6, 6.0, 3.0]),
             overlay_colour_reach: 40.0,
             overlay_max_tinted: 0.1,
             overlay_max_masked: 0.15,
