@@ -261,6 +261,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes-over 5300686: two of the player's suns under stripes, their white ground darkened
 ///   by the stripes' pink fringe to within 6 levels of the givens' grey, read as sure givens
 ///   (now the ground must have the givens' tint too);
+/// - stripes-over 5500697: a Queens column under translucent stripes whose period the cell
+///   samples fell in step with (no stripes seen), read as the tan region; the answer called six
+///   crowns of the column wrong (now a clash of crowns without stripes seen takes the lines
+///   LinkedIn stripes for it as striped);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -346,6 +350,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-arrow", 5100259),
         ("pointer-hand", 5100181),
         ("stripes-over", 5300686),
+        ("stripes-over", 5500697),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

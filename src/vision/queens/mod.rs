@@ -313,9 +313,43 @@ fn read_into(
             c.reddened >= opts.regions.streaked_min_reddened
                 && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
         });
+    let mut placed = pieces::pieces(&samples, &opts.pieces);
+    placed.retain(|p| !under.contains(&p.pos()));
+    if under.is_empty() && !red_stripes {
+        // LinkedIn stripes every clash of crowns: one seen without stripes is something else
+        // read as a crown, a pointer whose outline the first look missed being the likeliest.
+        let clashing = clashing_crowns(&placed);
+        if !clashing.is_empty() {
+            for &bright_min in &opts.pointer.clash_bright_levels {
+                let mut again = opts.clone();
+                again.pointer.find.bright_min = bright_min;
+                again.pointer.clash_bright_levels.clear();
+                let loose = pointer::pointer_cells(img, &grid, &again.pointer);
+                if clashing.iter().any(|p| loose.contains(p)) {
+                    *trace = QueensTrace::default();
+                    return read_into(img, &again, trace);
+                }
+            }
+        }
+    }
+    // A clash still without stripes: the stripes are there but not seen (translucent stripes
+    // whose period the ring's samples all fall in step with: spread 0, stripes-over 5500697).
+    // The lines LinkedIn stripes for the clash are taken as striped.
+    let unseen = if opts.regions.clash_implies_stripes && under.is_empty() && !red_stripes {
+        clash_lines(&placed, &regions.labels, grid.rows)
+    } else {
+        Vec::new()
+    };
+    let (streaked, red_stripes) = if unseen.is_empty() {
+        (streaked, red_stripes)
+    } else {
+        (true, true)
+    };
     // With red stripes seen, every streaked cell: its colour is the stripes' as much as its
     // region's.
-    let striped: Vec<Pos> = if red_stripes {
+    let striped: Vec<Pos> = if !unseen.is_empty() {
+        unseen
+    } else if red_stripes {
         samples
             .cells
             .iter()
@@ -379,25 +413,6 @@ fn read_into(
                 regions.confidence[p.index(n)] = 0.0;
                 for j in crate::puzzle::side_neighbours(p.index(n), n) {
                     regions.confidence[j] = 0.0;
-                }
-            }
-        }
-    }
-    let mut placed = pieces::pieces(&samples, &opts.pieces);
-    placed.retain(|p| !under.contains(&p.pos()));
-    if under.is_empty() && !red_stripes {
-        // LinkedIn stripes every clash of crowns: one seen without stripes is something else
-        // read as a crown, a pointer whose outline the first look missed being the likeliest.
-        let clashing = clashing_crowns(&placed);
-        if !clashing.is_empty() {
-            for &bright_min in &opts.pointer.clash_bright_levels {
-                let mut again = opts.clone();
-                again.pointer.find.bright_min = bright_min;
-                again.pointer.clash_bright_levels.clear();
-                let loose = pointer::pointer_cells(img, &grid, &again.pointer);
-                if clashing.iter().any(|p| loose.contains(p)) {
-                    *trace = QueensTrace::default();
-                    return read_into(img, &again, trace);
                 }
             }
         }
@@ -638,6 +653,42 @@ fn twin_regions(
         .into_iter()
         .flat_map(|k| cells[k].iter().copied())
         .collect()
+}
+
+/// The cells LinkedIn stripes for the crowns in `placed` that clash: the row or column two
+/// share, the region two share (`labels`, row-major, as read), or the two cells when they only
+/// touch. Sorted, no duplicates; empty without a clash.
+fn clash_lines(placed: &[crate::board::Placed], labels: &[u32], n: usize) -> Vec<Pos> {
+    let crowns: Vec<Pos> = placed
+        .iter()
+        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
+        .map(|p| p.pos())
+        .collect();
+    let mut out = Vec::new();
+    for (k, &a) in crowns.iter().enumerate() {
+        for &b in &crowns[k + 1..] {
+            if a.row == b.row {
+                out.extend((0..n).map(|c| Pos::new(a.row, c)));
+            }
+            if a.col == b.col {
+                out.extend((0..n).map(|r| Pos::new(r, a.col)));
+            }
+            let region = labels[a.index(n)];
+            if region == labels[b.index(n)] {
+                out.extend(
+                    (0..n * n)
+                        .filter(|&i| labels[i] == region)
+                        .map(|i| Pos::new(i / n, i % n)),
+                );
+            }
+            if crate::puzzle::crowns_clash(a, b) {
+                out.extend([a, b]);
+            }
+        }
+    }
+    out.sort_by_key(|p| (p.row, p.col));
+    out.dedup();
+    out
 }
 
 /// The cells of the crowns in `placed` that share a row or a column with another or touch
@@ -1038,6 +1089,33 @@ mod tests {
         ] {
             assert!(read_queens(&img, &o).is_err());
         }
+    }
+
+    #[test]
+    fn a_clash_stripes_its_line_its_region_or_its_two_cells() {
+        let crown = |r, c| Placed::Crown {
+            pos: Pos::new(r, c),
+        };
+        // 4x4, regions by rows: 0 0 1 1 / 0 2 2 1 / 3 2 1 1 / 3 3 3 3.
+        let labels = [0, 0, 1, 1, 0, 2, 2, 1, 3, 2, 1, 1, 3, 3, 3, 3];
+        let cells =
+            |v: &[(usize, usize)]| v.iter().map(|&(r, c)| Pos::new(r, c)).collect::<Vec<_>>();
+        assert!(clash_lines(&[crown(0, 0), crown(1, 2), crown(3, 1)], &labels, 4).is_empty());
+        // Two crowns in column 3 (regions 1 and 1): the column and region 1.
+        assert_eq!(
+            clash_lines(&[crown(0, 3), crown(2, 3)], &labels, 4),
+            cells(&[(0, 2), (0, 3), (1, 3), (2, 2), (2, 3), (3, 3)])
+        );
+        // Touching diagonally, regions 0 and 2: the two cells.
+        assert_eq!(
+            clash_lines(&[crown(0, 0), crown(1, 1)], &labels, 4),
+            cells(&[(0, 0), (1, 1)])
+        );
+        // Apart but in one region (3): the region.
+        assert_eq!(
+            clash_lines(&[crown(2, 0), crown(3, 2)], &labels, 4),
+            cells(&[(2, 0), (3, 0), (3, 1), (3, 2), (3, 3)])
+        );
     }
 
     #[test]

@@ -102,6 +102,14 @@ pub struct RegionOptions {
     /// by side differ by at least 14, brightened by 25% by 3.95: 5 withheld three of them).
     /// `None`: off. Default 2.
     pub twin_region_delta: Option<f32>,
+    /// LinkedIn stripes the row, column or region of two crowns that clash (the two cells
+    /// when they only touch). A clash read with no red stripes seen, and no pointer found
+    /// over it, has its stripes taken as there but unseen: those lines are the reading's
+    /// striped cells ([`crate::board::Reading::striped`]), which the answer treats as under
+    /// stripes (stripes-over 5500697: translucent stripes whose period the ring's samples
+    /// fell in step with, spread 0; a striped column read as the tan region, a wrong
+    /// answer calling six crowns wrong). Default true.
+    pub clash_implies_stripes: bool,
 }
 
 impl Default for RegionOptions {
@@ -126,6 +134,7 @@ impl Default for RegionOptions {
             stripes_max_share: 0.4,
             mixed_region_delta: Some(25.0),
             twin_region_delta: Some(2.0),
+            clash_implies_stripes: true,
         }
     }
 }
