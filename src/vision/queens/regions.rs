@@ -102,8 +102,9 @@ pub struct RegionOptions {
     /// by side differ by at least 14, brightened by 25% by 3.95: 5 withheld three of them).
     /// `None`: off. Default 2.
     pub twin_region_delta: Option<f32>,
-    /// LinkedIn stripes the row, column or region of two crowns that clash (the two cells
-    /// when they only touch). A clash read with no red stripes seen, and no pointer found
+    /// LinkedIn stripes the row or column of two crowns that clash (the two cells when they
+    /// only touch; two crowns in one region as read are left out: the region may be the
+    /// misread). A clash read with no red stripes seen, and no pointer found
     /// over it, has its stripes taken as there but unseen: those lines are the reading's
     /// striped cells ([`crate::board::Reading::striped`]), which the answer treats as under
     /// stripes (stripes-over 5500697: translucent stripes whose period the ring's samples
