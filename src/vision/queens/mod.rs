@@ -334,8 +334,18 @@ fn read_into(
     }
     // A clash still without stripes: the stripes are there but not seen (translucent stripes
     // whose period the ring's samples all fall in step with: spread 0, stripes-over 5500697).
-    // The lines LinkedIn stripes for the clash are taken as striped.
-    let unseen = if opts.regions.clash_implies_stripes && under.is_empty() && !red_stripes {
+    // The lines LinkedIn stripes for the clash are taken as striped. Only with at most twice
+    // as many crowns as rows read: more are the hint mode's dark hatching read as crowns (its
+    // lines too can fall in step with the ring's samples), not a player's board.
+    let crowns = placed
+        .iter()
+        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
+        .count();
+    let unseen = if opts.regions.clash_implies_stripes
+        && under.is_empty()
+        && !red_stripes
+        && crowns <= 2 * grid.rows
+    {
         clash_lines(&placed, grid.rows)
     } else {
         Vec::new()

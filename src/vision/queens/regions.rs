@@ -104,8 +104,9 @@ pub struct RegionOptions {
     pub twin_region_delta: Option<f32>,
     /// LinkedIn stripes the row or column of two crowns that clash (the two cells when they
     /// only touch; two crowns in one region as read are left out: the region may be the
-    /// misread). A clash read with no red stripes seen, and no pointer found
-    /// over it, has its stripes taken as there but unseen: those lines are the reading's
+    /// misread). A clash read with no red stripes seen, at most twice as many crowns as rows
+    /// (more are the hint mode's dark hatching read as crowns) and no pointer found over it
+    /// has its stripes taken as there but unseen: those lines are the reading's
     /// striped cells ([`crate::board::Reading::striped`]), which the answer treats as under
     /// stripes (stripes-over 5500697: translucent stripes whose period the ring's samples
     /// fell in step with, spread 0; a striped column read as the tan region, a wrong
