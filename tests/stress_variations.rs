@@ -782,7 +782,9 @@ fn lost_markers_on_washed_out_boards_free_the_pieces() {
 /// Translucent stripes over a given's shading (`stripes-over`): the ground between the stripes
 /// reads the given surely ([`snapsolve::vision::tango::TangoReadOptions::striped_given_sure`]);
 /// under LinkedIn's stripes (`stripes`) a given shows white and stays "given or placed". In
-/// both rows every given read surely is a given of the puzzle.
+/// both rows every given read surely is a given of the puzzle. Seeds 40-159: since the ground
+/// must have the givens' tint too (stripes-over 5300686), the one such given of 40-59 (its
+/// corner samples 5 redder than the givens in the clear) stays in doubt.
 #[test]
 fn a_given_under_translucent_stripes_is_read_surely_and_no_placed_piece_is() {
     let without = {
@@ -811,7 +813,7 @@ fn a_given_under_translucent_stripes_is_read_surely_and_no_placed_piece_is() {
     };
     let mut fewer = 0;
     for variation in ["stripes-over", "stripes"] {
-        for seed in 40..60 {
+        for seed in 40..160 {
             let (p, sol) = variations::puzzle(seed, variation);
             let snapsolve::puzzle::Puzzle::Tango(truth) = &p else {
                 continue;
