@@ -313,6 +313,9 @@ fn read_into(
             c.reddened >= opts.regions.streaked_min_reddened
                 && !under.contains(&Pos::new(i / grid.cols, i % grid.cols))
         });
+    // A cut line the locator saw as cells of their own (most of it in view) runs out of the
+    // image too.
+    let cut = cut.or_else(|| runs_out(img, &grid));
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
     if under.is_empty() && !red_stripes {
@@ -346,7 +349,7 @@ fn read_into(
         && !red_stripes
         && crowns <= 2 * grid.rows
     {
-        clash_lines(&placed, grid.rows)
+        clash_lines(&placed, cut, grid.rows)
     } else {
         Vec::new()
     };
@@ -379,9 +382,6 @@ fn read_into(
     striped.retain(|p| !under.contains(p));
     lap(trace, "regions");
     let n = grid.rows;
-    // A cut line the locator saw as cells of their own (most of it in view) runs out of the
-    // image too.
-    let cut = cut.or_else(|| runs_out(img, &grid));
     let queens = Queens::new(n, &regions.labels)
         .map_err(|e| ReadError::NoBoard(format!("region map rejected: {e}")))?;
     let mut regions = regions;
@@ -668,12 +668,21 @@ fn twin_regions(
 /// The cells LinkedIn stripes for the crowns in `placed` that clash by where they are: the
 /// row or column two share, or the two cells when they only touch. Two crowns in one region
 /// as read are left out (the region may be the misread: the win shimmer splits and merges
-/// regions of a solved board). Sorted, no duplicates; empty without such a clash.
-fn clash_lines(placed: &[crate::board::Placed], n: usize) -> Vec<Pos> {
+/// regions of a solved board), as are crowns in the line at the `cut` side (read from the
+/// part in view, or not at all). Sorted, no duplicates; empty without such a clash.
+fn clash_lines(placed: &[crate::board::Placed], cut: Option<Side>, n: usize) -> Vec<Pos> {
+    let in_cut = |p: Pos| match cut {
+        Some(Side::Left) => p.col == 0,
+        Some(Side::Right) => p.col + 1 == n,
+        Some(Side::Top) => p.row == 0,
+        Some(Side::Bottom) => p.row + 1 == n,
+        None => false,
+    };
     let crowns: Vec<Pos> = placed
         .iter()
         .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
         .map(|p| p.pos())
+        .filter(|&p| !in_cut(p))
         .collect();
     let mut out = Vec::new();
     for (k, &a) in crowns.iter().enumerate() {
@@ -1094,24 +1103,29 @@ mod tests {
 
     #[test]
     fn a_clash_stripes_its_line_or_its_two_cells() {
+        let clash_lines_at = |p: &[Placed], n| clash_lines(p, None, n);
         let crown = |r, c| Placed::Crown {
             pos: Pos::new(r, c),
         };
         let cells =
             |v: &[(usize, usize)]| v.iter().map(|&(r, c)| Pos::new(r, c)).collect::<Vec<_>>();
-        assert!(clash_lines(&[crown(0, 0), crown(1, 2), crown(3, 1)], 4).is_empty());
+        assert!(clash_lines_at(&[crown(0, 0), crown(1, 2), crown(3, 1)], 4).is_empty());
         assert_eq!(
-            clash_lines(&[crown(0, 3), crown(2, 3)], 4),
+            clash_lines_at(&[crown(0, 3), crown(2, 3)], 4),
             cells(&[(0, 3), (1, 3), (2, 3), (3, 3)])
         );
         assert_eq!(
-            clash_lines(&[crown(2, 0), crown(2, 2), crown(0, 1)], 4),
+            clash_lines_at(&[crown(2, 0), crown(2, 2), crown(0, 1)], 4),
             cells(&[(2, 0), (2, 1), (2, 2), (2, 3)])
         );
         assert_eq!(
-            clash_lines(&[crown(0, 0), crown(1, 1)], 4),
+            clash_lines_at(&[crown(0, 0), crown(1, 1)], 4),
             cells(&[(0, 0), (1, 1)])
         );
+        // Crowns in the cut line do not count.
+        let cut_col = [crown(0, 0), crown(2, 0), crown(1, 2), crown(3, 2)];
+        assert!(clash_lines(&cut_col[..2], Some(Side::Left), 4).is_empty());
+        assert_eq!(clash_lines(&cut_col, Some(Side::Left), 4).len(), 4);
     }
 
     #[test]
