@@ -265,6 +265,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   samples fell in step with (no stripes seen), read as the tan region; the answer called six
 ///   crowns of the column wrong (now a clash of crowns without stripes seen takes the lines
 ///   LinkedIn stripes for it as striped);
+/// - down-0.35x 5700520: a 3 px `=` of a dark 6x6 board read `x` at 0.63 with the learned view
+///   at 0.67; the answer called a right piece of the player's wrong (now a tiny glyph read
+///   weakly that neither view is sure of is doubted);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -351,6 +354,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-hand", 5100181),
         ("stripes-over", 5300686),
         ("stripes-over", 5500697),
+        ("down-0.35x", 5700520),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

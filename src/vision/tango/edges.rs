@@ -395,6 +395,16 @@ pub(super) fn read_edge(
         // A tiny glyph's kind is sure only well clear of the split.
         match opts.marker_small_sure {
             Some([px, sure, cap]) if glyph_px < px && conf < sure => conf.min(cap),
+            // Neither the stroke shape nor the learned view is sure of it.
+            Some([px, _, cap])
+                if glyph_px < px
+                    && conf < opts.weak_below
+                    && opts
+                        .marker_small_unconfirmed
+                        .is_some_and(|bound| glyph_p.is_some_and(|p| p < bound)) =>
+            {
+                conf.min(cap)
+            }
             _ => conf,
         }
     };

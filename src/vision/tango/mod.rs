@@ -310,6 +310,12 @@ pub struct TangoReadOptions {
     /// at 0.65 with the small view at 0.80 for `=`; the answer called 9 of the player's 13
     /// pieces wrong). `None`: off. Default `Some(0.45)`.
     pub marker_small_against: Option<f32>,
+    /// A glyph under [`Self::marker_small_sure`]'s size read weakly (under `weak_below`) whose
+    /// learned view gives the kind read less than this is doubted as such a tiny glyph is
+    /// (`marker_small_sure[2]`): neither view is sure of it (down-0.35x 5700520: a 3 px `=`
+    /// read `x` at 0.63, the view at 0.67; the answer called a right piece of the player's
+    /// wrong). `None`: off. Default `Some(0.8)`.
+    pub marker_small_unconfirmed: Option<f32>,
     /// LinkedIn's `=` and `x` shapes ([`crate::models::tango_glyph_shapes`], averaged from
     /// the large glyphs of the real captures) fitted to a glyph doubted and smaller than
     /// `marker_small_sure`'s size, seen whole (nothing coloured masked, no intruder, no overlay
@@ -519,6 +525,7 @@ impl Default for TangoReadOptions {
             marker_small_sure: Some([4.5, 0.6, 0.45]),
             marker_look_alike_px: Some(4.5),
             marker_small_against: Some(0.45),
+            marker_small_unconfirmed: Some(0.8),
             marker_shape_view: Some([1.6, 0.95, 0.8]),
             marker_shape_veto: Some([0.1, 0.99]),
             marker_shape_lean: Some([0.5, 0.5]),
