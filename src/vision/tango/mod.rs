@@ -421,8 +421,8 @@ pub struct TangoReadOptions {
     /// left free) and the pair is not reported (cut-edge 3900581: half a sun taken for a
     /// second icon, a given moon, a wrong answer). Default true.
     pub cut_kind_needs_view: bool,
-    /// A themed icon pair one of whose kinds shows only under a mouse pointer
-    /// ([`crate::board::Reading::occluded`]) may be the pointer taken for an icon: the icons
+    /// A themed icon pair one of whose kinds shows only in cells a mouse pointer's box reaches
+    /// into ([`crate::vision::occlusion::mark`]) may be the pointer taken for an icon: the icons
     /// in view are named again by their own colours (LinkedIn's moons named suns against a
     /// black and white pointer made the answer every cell's opposite: pointer-arrow 5100259,
     /// pointer-hand 5100181), and the player's pieces of the other kind under the pointer
@@ -1720,8 +1720,9 @@ fn sliver_symbol(
 /// [`TangoReadOptions::pointer_kind_needs_view`]: after [`crate::vision::occlusion::mark`],
 /// a themed pair whose one kind shows only in cells a pointer's box reaches into (`pointers`)
 /// is named again from the icons in view alone, by their mean warmth (as the reader names
-/// icons all of one kind), and the pair is no longer reported; the player's pieces of the other kind are dropped (they may be the pointer itself) and its
-/// givens' cells are occluded (free). Any other reading is left as it is.
+/// icons all of one kind), and the pair is no longer reported; the player's pieces of the
+/// other kind are dropped (they may be the pointer itself) and its givens' cells are occluded
+/// (free). Any other reading is left as it is.
 pub fn name_icons_beside_pointer(
     img: &RgbImage,
     reading: &mut Reading,
@@ -1738,7 +1739,6 @@ pub fn name_icons_beside_pointer(
         return;
     };
     let g = reading.grid;
-
     let under = |p: usize| {
         let (cx, cy) = g.center(Pos::new(p / g.cols, p % g.cols));
         let (hw, hh) = (g.cell_w / 2.0, g.cell_h / 2.0);
