@@ -245,7 +245,8 @@ pub struct Reading {
     pub red_stripes: bool,
     /// Queens, with red stripes seen: the streaked cells (stripes over their colour), whose
     /// regions the stripes may have misread ([`crate::certify::CertifyOptions::queens_free_striped`]).
-    /// Empty otherwise.
+    /// Tango: the cells with a coloured overlay over their background
+    /// ([`crate::vision::tango::CellRead::striped`]). Empty otherwise.
     pub striped: Vec<Pos>,
     /// Queens, with red stripes seen: the striped cells whose every line to a cell of another
     /// region as read is thick (judged against the board's lines beside as many striped

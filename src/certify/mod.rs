@@ -194,6 +194,18 @@ pub struct CertifyOptions {
     /// break a rule the reader sees without doubt (three alike, a sure marker) show stripes
     /// were missed: then they bind nothing. Default true.
     pub pieces_bound_markers: bool,
+    /// Tango: a certain answer is checked once more with every marker read without doubt
+    /// between two pieces read surely that break it, on cells with no coloured overlay seen,
+    /// free: LinkedIn stripes the cells of a marker their pieces break, so the marker or a
+    /// piece was misread, or the stripes missed. A reading of those markers whose unique
+    /// solution calls fewer of the player's pieces wrong than the answer does makes the
+    /// answer uncertain: the player's pieces favour it (scale-0.35x 6100293: at 0.35x a
+    /// 3-pixel `x` drawn like an `=`, read `=` at 0.997 between the player's sun and moon on
+    /// a full board; the puzzle as read had one solution, which called 20 of the 35 pieces
+    /// wrong, the true one none). A player's wrong piece across a marker calls no fewer
+    /// wrong on the other reading. Not on a board whose given shading was washed out (its
+    /// pieces taken as givens). Default true.
+    pub broken_marker_free: bool,
 }
 
 impl Default for CertifyOptions {
@@ -224,6 +236,7 @@ impl Default for CertifyOptions {
             repair_guard: true,
             repair_guard_min: [2, 1],
             pieces_bound_markers: true,
+            broken_marker_free: true,
         }
     }
 }
@@ -563,6 +576,53 @@ fn binding_pieces(reading: &Reading) -> Option<Vec<Option<Symbol>>> {
     Some(pieces)
 }
 
+/// How many of the player's pieces (Tango symbols) `s` calls wrong.
+fn wrong_pieces_count(reading: &Reading, s: &Solution) -> usize {
+    reading
+        .placed
+        .iter()
+        .filter(|p| match **p {
+            crate::board::Placed::Symbol { pos, symbol } => {
+                s.symbol(pos).is_some_and(|x| x != symbol)
+            }
+            _ => false,
+        })
+        .count()
+}
+
+/// Tango: the markers read between two pieces read surely (no doubt on either but whether
+/// it is a given, neither under a pointer) that break them, on cells with no coloured overlay
+/// seen, the given shading not washed out ([`CertifyOptions::broken_marker_free`]).
+fn broken_unstriped_markers(reading: &Reading) -> Vec<Edge> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return Vec::new();
+    };
+    if reading.pieces_as_givens || reading.no_given_shading {
+        return Vec::new();
+    }
+    let sure = |pos: Pos| {
+        let doubted = reading
+            .doubts
+            .iter()
+            .chain(&reading.weak)
+            .any(|d| matches!(*d, Doubt::Cell { pos: p, given_only: false, .. } if p == pos));
+        (!doubted
+            && !reading.striped.contains(&pos)
+            && !reading.occluded.contains(&Element::Cell { pos }))
+        .then(|| seen_symbol(reading, pos))
+        .flatten()
+    };
+    t.edges()
+        .filter(|&edge| {
+            let (a, b) = edge.cells();
+            match (t.marker(edge), sure(a), sure(b)) {
+                (Some(m), Some(x), Some(y)) => (m == Marker::Same) != (x == y),
+                _ => false,
+            }
+        })
+        .collect()
+}
+
 /// The Tango symbol shown on a cell: its given, or a piece the player placed there.
 fn seen_symbol(reading: &Reading, pos: Pos) -> Option<Symbol> {
     let Puzzle::Tango(t) = &reading.puzzle else {
@@ -610,8 +670,8 @@ pub fn certify_unique(reading: &Reading, answer: &Solution, opts: &CertifyOption
     if !opts.enabled {
         return Certificate::Certain { free: Vec::new() };
     }
-    let r = reachable(reading, opts, opts.max_alternatives + 1);
-    let others: Vec<Solution> = r
+    let mut r = reachable(reading, opts, opts.max_alternatives + 1);
+    let mut others: Vec<Solution> = r
         .solutions
         .iter()
         .map(|(_, s)| s.clone())
@@ -619,7 +679,37 @@ pub fn certify_unique(reading: &Reading, answer: &Solution, opts: &CertifyOption
         .take(opts.max_alternatives)
         .collect();
     if others.is_empty() && r.complete {
-        return Certificate::Certain { free: r.free };
+        let broken = if opts.broken_marker_free {
+            broken_unstriped_markers(reading)
+        } else {
+            Vec::new()
+        };
+        if broken.is_empty() {
+            return Certificate::Certain { free: r.free };
+        }
+        // The sure markers the pieces break free too: a reading of them whose solution calls
+        // fewer of the player's pieces wrong than the answer does competes with it.
+        let mut wider = reading.clone();
+        wider
+            .doubts
+            .extend(broken.into_iter().map(|edge| Doubt::Edge {
+                edge,
+                confidence: 0.0,
+            }));
+        let w = reachable(&wider, opts, opts.max_alternatives + 1);
+        let wrong = |s: &Solution| wrong_pieces_count(reading, s);
+        let bar = wrong(answer);
+        others = w
+            .solutions
+            .iter()
+            .map(|(_, s)| s.clone())
+            .filter(|s| s != answer && wrong(s) < bar)
+            .take(opts.max_alternatives)
+            .collect();
+        if others.is_empty() {
+            return Certificate::Certain { free: r.free };
+        }
+        r = w;
     }
     let reason = if others.is_empty() {
         format!(

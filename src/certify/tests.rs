@@ -574,3 +574,82 @@ fn one_override_on_a_small_glyph_board_frees_the_weak_reads_of_its_kind() {
         "no phantom marker of the example is vouched for differently on small glyphs"
     );
 }
+
+/// A marker read surely between two of the player's pieces that break it, with no stripes on
+/// their cells, is free when the answer calls pieces elsewhere wrong
+/// (`CertifyOptions::broken_marker_free`): the board as the player filled it shows the marker
+/// may be misread, so an answer resting on it is uncertain; with stripes on the cells the
+/// break is LinkedIn's and the marker stays as read.
+#[test]
+fn a_sure_marker_the_pieces_break_without_stripes_is_free() {
+    let s = unique(&six());
+    // A puzzle with exactly two solutions: the solution's cells as givens, removed one by
+    // one (row-major) while at most two solutions remain.
+    let mut t = Tango::empty(6, 6);
+    for p in t.positions().collect::<Vec<_>>() {
+        t.set_given(p, s.symbol(p));
+    }
+    for p in t.positions().collect::<Vec<_>>() {
+        let mut fewer = t.clone();
+        fewer.set_given(p, None);
+        if BitTango::from_tango(&fewer).solve_up_to(3).count <= 2 {
+            t = fewer;
+        }
+    }
+    let opts = CertifyOptions::default();
+    let mut tried = 0;
+    for edge in t.edges() {
+        let (a, b) = edge.cells();
+        if t.given(a).is_some() || t.given(b).is_some() {
+            continue;
+        }
+        // The marker of the other kind than the solution's, read surely.
+        let wrong = if s.symbol(a) == s.symbol(b) {
+            Marker::Opposite
+        } else {
+            Marker::Same
+        };
+        let mut read = t.clone();
+        read.set_marker(edge, Some(wrong));
+        let o = BitTango::from_tango(&read).solve_up_to(2);
+        let (1, Some(answer)) = (o.count, o.first) else {
+            continue;
+        };
+        tried += 1;
+        // The player's full board is the true solution.
+        let placed: Vec<Placed> = t
+            .positions()
+            .filter(|&p| t.given(p).is_none())
+            .map(|pos| Placed::Symbol {
+                pos,
+                symbol: s.symbol(pos).unwrap(),
+            })
+            .collect();
+        let mut r = Reading::for_test(Puzzle::Tango(read), placed, Vec::new());
+        assert!(
+            matches!(
+                certify_unique(&r, &answer, &opts),
+                Certificate::Uncertain { ref deciding, .. }
+                    if deciding.contains(&Element::Edge { edge })
+            ),
+            "{edge:?} broken by the pieces is not doubted"
+        );
+        let off = CertifyOptions {
+            broken_marker_free: false,
+            ..opts
+        };
+        assert!(matches!(
+            certify_unique(&r, &answer, &off),
+            Certificate::Certain { .. }
+        ));
+        r.striped = vec![a, b];
+        assert!(matches!(
+            certify_unique(&r, &answer, &opts),
+            Certificate::Certain { .. }
+        ));
+    }
+    assert!(
+        tried > 0,
+        "no wrong marker of the puzzle left it one solution"
+    );
+}

@@ -2199,7 +2199,11 @@ fn assemble(
         pieces_sorted: false,
         small_glyphs,
         red_stripes: false,
-        striped: Vec::new(),
+        striped: cells
+            .iter()
+            .filter(|c| c.striped(opts))
+            .map(|c| c.pos)
+            .collect(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),
         overlay_seen: cells.iter().any(|c| c.striped(opts))
