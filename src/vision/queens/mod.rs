@@ -340,10 +340,7 @@ fn read_into(
     // The lines LinkedIn stripes for the clash are taken as striped. Only with at most twice
     // as many crowns as rows read: more are the hint mode's dark hatching read as crowns (its
     // lines too can fall in step with the ring's samples), not a player's board.
-    let crowns = placed
-        .iter()
-        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
-        .count();
+    let crowns = crown_cells(&placed).count();
     let unseen = if opts.regions.clash_implies_stripes
         && under.is_empty()
         && !red_stripes
@@ -678,12 +675,7 @@ fn clash_lines(placed: &[crate::board::Placed], cut: Option<Side>, n: usize) -> 
         Some(Side::Bottom) => p.row + 1 == n,
         None => false,
     };
-    let crowns: Vec<Pos> = placed
-        .iter()
-        .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
-        .map(|p| p.pos())
-        .filter(|&p| !in_cut(p))
-        .collect();
+    let crowns: Vec<Pos> = crown_cells(placed).filter(|&p| !in_cut(p)).collect();
     let mut out = Vec::new();
     for (k, &a) in crowns.iter().enumerate() {
         for &b in &crowns[k + 1..] {
@@ -701,14 +693,18 @@ fn clash_lines(placed: &[crate::board::Placed], cut: Option<Side>, n: usize) -> 
     out
 }
 
-/// The cells of the crowns in `placed` that share a row or a column with another or touch
-/// one (diagonals included).
-fn clashing_crowns(placed: &[crate::board::Placed]) -> Vec<Pos> {
-    let crowns: Vec<Pos> = placed
+/// The cells of the player's crowns in `placed`.
+fn crown_cells(placed: &[crate::board::Placed]) -> impl Iterator<Item = Pos> + '_ {
+    placed
         .iter()
         .filter(|p| matches!(p, crate::board::Placed::Crown { .. }))
         .map(|p| p.pos())
-        .collect();
+}
+
+/// The cells of the crowns in `placed` that share a row or a column with another or touch
+/// one (diagonals included).
+fn clashing_crowns(placed: &[crate::board::Placed]) -> Vec<Pos> {
+    let crowns: Vec<Pos> = crown_cells(placed).collect();
     crowns
         .iter()
         .copied()
