@@ -444,10 +444,13 @@ fn contact_mask(
     let (w, h) = (x1 - x0, y1 - y0);
     // Luma of the neutral pixels, `u16::MAX` for coloured ones.
     let mut lum = vec![u16::MAX; (w * h) as usize];
-    for y in 0..h {
-        for x in 0..w {
-            if let Some(l) = neutral_luma(img.get_pixel(x0 + x, y0 + y).0, opts) {
-                lum[(y * w + x) as usize] = l;
+    let (raw, iw) = (img.as_raw(), img.width() as usize);
+    for (y, out) in lum.chunks_exact_mut(w as usize).enumerate() {
+        let start = ((y0 as usize + y) * iw + x0 as usize) * 3;
+        let row = &raw[start..start + 3 * w as usize];
+        for (v, p) in out.iter_mut().zip(row.chunks_exact(3)) {
+            if let Some(l) = neutral_luma([p[0], p[1], p[2]], opts) {
+                *v = l;
             }
         }
     }
@@ -479,25 +482,37 @@ fn contact_mask(
         let k = ((v - start) / pitch).round();
         (v - (start + k * pitch)).abs() <= band
     };
+    // Which columns and rows of the rectangle lie in a grid line's band.
+    let col_on_line: Vec<bool> = (0..w)
+        .map(|x| on_line((x0 + x) as f32 + 0.5, g.left, g.cell_w))
+        .collect();
+    let row_on_line: Vec<bool> = (0..h)
+        .map(|y| on_line((y0 + y) as f32 + 0.5, g.top, g.cell_h))
+        .collect();
     let mut out = GrayImage::new(w, h);
     let mut any = false;
     let mut contact = |dark: &GrayImage, bright: &GrayImage| {
         let near_dark = dilate_square(dark, opts.contact);
         let near_bright = dilate_square(bright, opts.contact);
-        for y in 0..h {
-            for x in 0..w {
-                let d = dark.get_pixel(x, y)[0] > 0 && near_bright.get_pixel(x, y)[0] > 0;
-                let b = bright.get_pixel(x, y)[0] > 0 && near_dark.get_pixel(x, y)[0] > 0;
-                if !(d || b) {
-                    continue;
+        let rows = out
+            .chunks_exact_mut(w as usize)
+            .zip(dark.chunks_exact(w as usize))
+            .zip(bright.chunks_exact(w as usize))
+            .zip(near_dark.chunks_exact(w as usize))
+            .zip(near_bright.chunks_exact(w as usize))
+            .zip(&row_on_line);
+        for (((((o, dk), br), nd), nb), &row_line) in rows {
+            // A dark board's grid lines are lighter than its background, never black.
+            if !dark_board && row_line {
+                continue;
+            }
+            for x in 0..w as usize {
+                let d = dk[x] > 0 && nb[x] > 0;
+                let b = br[x] > 0 && nd[x] > 0;
+                if (d || b) && (dark_board || !col_on_line[x]) {
+                    o[x] = 255;
+                    any = true;
                 }
-                let (px, py) = ((x0 + x) as f32 + 0.5, (y0 + y) as f32 + 0.5);
-                // A dark board's grid lines are lighter than its background, never black.
-                if !dark_board && (on_line(px, g.left, g.cell_w) || on_line(py, g.top, g.cell_h)) {
-                    continue;
-                }
-                out.put_pixel(x, y, Luma([255]));
-                any = true;
             }
         }
     };
@@ -535,18 +550,18 @@ fn contact_mask(
             let level = u16::from(opts.outline_max);
             let mut m = GrayImage::new(w, h);
             let mut any = false;
-            for y in 0..h {
-                let py = (y0 + y) as f32 + 0.5;
-                if on_line(py, g.top, g.cell_h) {
+            let rows = m
+                .chunks_exact_mut(w as usize)
+                .zip(lum.chunks_exact(w as usize))
+                .zip(&row_on_line);
+            for ((o, ls), &row_line) in rows {
+                if row_line {
                     continue;
                 }
-                for x in 0..w {
-                    let l = lum[(y * w + x) as usize];
-                    if l == u16::MAX || l >= level {
-                        continue;
-                    }
-                    if !on_line((x0 + x) as f32 + 0.5, g.left, g.cell_w) {
-                        m.put_pixel(x, y, Luma([255]));
+                for (x, (v, &l)) in o.iter_mut().zip(ls).enumerate() {
+                    // `u16::MAX` (coloured) is never under the level.
+                    if l < level && !col_on_line[x] {
+                        *v = 255;
                         any = true;
                     }
                 }
