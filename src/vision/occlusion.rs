@@ -613,39 +613,46 @@ fn open_square(mask: &GrayImage) -> GrayImage {
     dilate_square(&eroded, 1)
 }
 
-/// `imageproc::morphology::dilate(mask, Norm::LInf, k)` of a non-empty mask, computed as two
-/// separable passes of windowed counts (a pixel is set when any pixel within `k` in x and in y
-/// is): the same mask, in linear time instead of two distance transforms.
+/// `imageproc::morphology::dilate(mask, Norm::LInf, k)` of a non-empty mask: a pixel is set
+/// (255) when any pixel within `k` in x and in y is. Two separable passes of shifted maxima
+/// over whole rows (loops the compiler vectorises; `k` is small): the same mask, in linear
+/// time instead of two distance transforms.
 fn dilate_square(mask: &GrayImage, k: u8) -> GrayImage {
     let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let rows = dilate_lines(mask.as_raw(), (w, 1), (h, w), k as usize);
-    let out = dilate_lines(&rows, (h, w), (w, 1), k as usize);
-    GrayImage::from_raw(w as u32, h as u32, out)
-        .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
-}
-
-/// One pass of [`dilate_square`] over `lines` lines of `len` pixels: the pixel at
-/// `line * line_step + i * step` is set when any pixel within `k` of it along its line is.
-fn dilate_lines(
-    src: &[u8],
-    (len, step): (usize, usize),
-    (lines, line_step): (usize, usize),
-    k: usize,
-) -> Vec<u8> {
-    let mut out = vec![0u8; src.len()];
-    let mut prefix = vec![0u32; len + 1];
-    for line in 0..lines {
-        let at = |i: usize| line * line_step + i * step;
-        for i in 0..len {
-            prefix[i + 1] = prefix[i] + u32::from(src[at(i)] > 0);
-        }
-        for i in 0..len {
-            if prefix[(i + k + 1).min(len)] > prefix[i.saturating_sub(k)] {
-                out[at(i)] = 255;
+    if w == 0 || h == 0 {
+        return mask.clone();
+    }
+    let k = usize::from(k);
+    let src = mask.as_raw();
+    // Along the rows.
+    let mut rows = src.clone();
+    for (out, row) in rows.chunks_exact_mut(w).zip(src.chunks_exact(w)) {
+        for d in 1..=k.min(w.saturating_sub(1)) {
+            for (o, &v) in out[..w - d].iter_mut().zip(&row[d..]) {
+                *o = (*o).max(v);
+            }
+            for (o, &v) in out[d..].iter_mut().zip(&row[..w - d]) {
+                *o = (*o).max(v);
             }
         }
     }
-    out
+    // Along the columns, then every set pixel to 255.
+    let mut out = rows.clone();
+    for y in 0..h {
+        let lo = y.saturating_sub(k);
+        let hi = (y + k).min(h - 1);
+        let target = &mut out[y * w..(y + 1) * w];
+        for yy in (lo..=hi).filter(|&yy| yy != y) {
+            for (o, &v) in target.iter_mut().zip(&rows[yy * w..(yy + 1) * w]) {
+                *o = (*o).max(v);
+            }
+        }
+        for o in target.iter_mut() {
+            *o = if *o > 0 { 255 } else { 0 };
+        }
+    }
+    GrayImage::from_raw(w as u32, h as u32, out)
+        .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
 }
 
 /// The cells and edges whose icon or marker area the pointer's outline reaches.

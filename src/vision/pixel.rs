@@ -113,6 +113,40 @@ pub fn white_point(img: &RgbImage, pct: f32) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// Whether [`white_point`]`(img, pct)` is at least `level`, without the histograms: some
+/// channel has fewer than the percentile's count of values under `level`. Counted 16 pixels
+/// at a time into one counter per byte position (a loop the compiler vectorises), several
+/// times faster than the histograms on a phone capture, where most captures end.
+pub fn white_point_reaches(img: &RgbImage, pct: f32, level: f32) -> bool {
+    if level <= 0.0 {
+        return true;
+    }
+    if level > 255.0 {
+        return false;
+    }
+    // Values under `level` are those at most `below`.
+    let below = (level.ceil() - 1.0) as u8;
+    let raw = img.as_raw();
+    let mut lanes = [0u32; 48];
+    let mut blocks = raw.chunks_exact(48);
+    for block in &mut blocks {
+        for (n, &v) in lanes.iter_mut().zip(block) {
+            *n += u32::from(v <= below);
+        }
+    }
+    let mut under = [0u64; 3];
+    for (j, &n) in lanes.iter().enumerate() {
+        under[j % 3] += u64::from(n);
+    }
+    // 48 is a multiple of 3: the remainder starts at a pixel's red.
+    for (j, &v) in blocks.remainder().iter().enumerate() {
+        under[j % 3] += u64::from(v <= below);
+    }
+    let total = u64::from(img.width()) * u64::from(img.height());
+    let need = ((f64::from(pct.clamp(0.0, 100.0)) / 100.0 * total as f64).ceil() as u64).max(1);
+    under.iter().any(|&n| n < need)
+}
+
 /// A copy of the image with every channel multiplied by `gain` (rounded, clamped): a contrast
 /// stretch that brings a dimmed capture's white point back to white.
 pub fn scaled(img: &RgbImage, gain: f32) -> RgbImage {
@@ -166,6 +200,31 @@ mod tests {
                     reference(&img, pct),
                     "{w}x{h} at {pct}"
                 );
+            }
+        }
+    }
+
+    /// The quick test agrees with the white point itself at every level.
+    #[test]
+    fn white_point_reaches_agrees_with_white_point() {
+        let mut state = 777u32;
+        for (w, h) in [(1, 1), (5, 3), (16, 1), (17, 9), (40, 33)] {
+            let img = RgbImage::from_fn(w, h, |_, _| {
+                let mut next = || {
+                    state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    (state >> 24) as u8
+                };
+                Rgb([next() / 2 + 128, next(), next() / 4 + 180])
+            });
+            for pct in [0.0, 50.0, 99.0, 100.0] {
+                let wp = white_point(&img, pct);
+                for level in [0.0, 1.0, 100.0, 180.5, 200.0, 235.0, 250.0, 255.0, 256.0] {
+                    assert_eq!(
+                        white_point_reaches(&img, pct, level),
+                        wp >= level,
+                        "{w}x{h} at {pct}, level {level} (white point {wp})"
+                    );
+                }
             }
         }
     }

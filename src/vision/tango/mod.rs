@@ -1951,6 +1951,9 @@ fn check_unlined(grid: &Grid, cells: &[CellRead], u: Unlined) -> Result<(), Read
 /// A dimmed capture stretched so its white point is white (see
 /// [`TangoReadOptions::normalise_below`]); `None` when the capture is bright enough as it is.
 fn normalise(img: &RgbImage, opts: &TangoReadOptions) -> Option<RgbImage> {
+    if crate::vision::pixel::white_point_reaches(img, opts.white_percentile, opts.normalise_below) {
+        return None;
+    }
     let wp = crate::vision::pixel::white_point(img, opts.white_percentile);
     if wp >= opts.normalise_below || wp <= 0.0 {
         return None;
