@@ -454,14 +454,14 @@ fn contact_mask(
             }
         }
     }
-    let mask = |keep: &dyn Fn(u16) -> bool| {
+    // The neutral pixels whose luma is in `lo..hi` (`None`: none is).
+    let mask = |lo: u16, hi: u16| {
         let mut m = GrayImage::new(w, h);
         let mut any = false;
         for (v, &l) in m.iter_mut().zip(&lum) {
-            if l != u16::MAX && keep(l) {
-                *v = 255;
-                any = true;
-            }
+            let keep = l >= lo && l < hi;
+            *v = if keep { 255 } else { 0 };
+            any |= keep;
         }
         any.then_some(m)
     };
@@ -516,15 +516,16 @@ fn contact_mask(
             }
         }
     };
-    let near_black = mask(&|l| l < dark_max);
-    let near_white = mask(&|l| l > bright_min);
+    // Coloured pixels are `u16::MAX`, above every neutral luma (at most 255).
+    let near_black = mask(0, dark_max);
+    let near_white = mask(bright_min + 1, u16::MAX);
     match (opts.dark_board, bg) {
         (Some([gap, rise]), Some(bg)) if dark_board => {
             // The board's own background is near-black: only what is clearly darker is.
             let black_below = bg.saturating_sub(u16::from(gap));
-            if let Some(black) = mask(&|l| l < black_below) {
+            if let Some(black) = mask(0, black_below) {
                 let lighter_above = (bg + u16::from(rise)).min(bright_min);
-                if let Some(lighter) = mask(&|l| l > lighter_above) {
+                if let Some(lighter) = mask(lighter_above + 1, u16::MAX) {
                     // The specks JPEG rings round a light glyph on a dark board are thinner
                     // than 3 px: an opening by a 3x3 square drops them, keeps a pointer's body.
                     contact(&open_square(&black), &lighter);
