@@ -52,6 +52,13 @@ pub struct TangoReadOptions {
     /// A cell whose corner samples are more than this fraction strongly coloured is covered by
     /// an overlay (red stripes over rule-breaking cells). Default 0.05.
     pub overlay_max_frac: f32,
+    /// Stripes count as seen over the board (`Reading::overlay_seen`) when at least this many
+    /// cells are covered (or an edge's patch is masked): LinkedIn stripes every cell of a
+    /// broken rule, two at the least, while one cell's coloured corners alone are its own
+    /// icon's glow on a small board (scale-0.35x 6100293: the sun's halo in one 21 px cell's
+    /// corners kept the player's complete board from standing for the answer). Each covered
+    /// cell is still read as covered. Default 2.
+    pub stripes_min_cells: usize,
     /// Given/placed confidence of such a covered cell (below `doubt_below`, so it is reported).
     /// Default 0.2.
     pub overlay_given_conf: f32,
@@ -469,6 +476,7 @@ impl Default for TangoReadOptions {
             sparse: sparse::SparseOptions::default(),
             given_min_contrast: 6.0,
             overlay_max_frac: 0.05,
+            stripes_min_cells: 2,
             overlay_given_conf: 0.2,
             striped_given_sure: Some([0.6, 6.0, 3.0]),
             overlay_colour_reach: 40.0,
@@ -2209,7 +2217,8 @@ fn assemble(
             .collect(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),
-        overlay_seen: cells.iter().any(|c| c.striped(opts))
+        overlay_seen: cells.iter().filter(|c| c.striped(opts)).count()
+            >= opts.stripes_min_cells.max(1)
             || edges.iter().any(|e| e.masked > opts.overlay_max_masked),
         cut: None,
         probabilities: None,
