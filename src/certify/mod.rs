@@ -576,20 +576,6 @@ fn binding_pieces(reading: &Reading) -> Option<Vec<Option<Symbol>>> {
     Some(pieces)
 }
 
-/// How many of the player's pieces (Tango symbols) `s` calls wrong.
-fn wrong_pieces_count(reading: &Reading, s: &Solution) -> usize {
-    reading
-        .placed
-        .iter()
-        .filter(|p| match **p {
-            crate::board::Placed::Symbol { pos, symbol } => {
-                s.symbol(pos).is_some_and(|x| x != symbol)
-            }
-            _ => false,
-        })
-        .count()
-}
-
 /// Tango: the markers read between two pieces read surely (no doubt on either but whether
 /// it is a given, neither under a pointer) that break them, on cells with no coloured overlay
 /// seen, the given shading not washed out ([`CertifyOptions::broken_marker_free`]).
@@ -697,7 +683,7 @@ pub fn certify_unique(reading: &Reading, answer: &Solution, opts: &CertifyOption
                 confidence: 0.0,
             }));
         let w = reachable(&wider, opts, opts.max_alternatives + 1);
-        let wrong = |s: &Solution| wrong_pieces_count(reading, s);
+        let wrong = |s: &Solution| crate::answer::wrong_pieces(&reading.placed, s).len();
         let bar = wrong(answer);
         others = w
             .solutions

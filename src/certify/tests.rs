@@ -417,11 +417,9 @@ fn queens_alternatives_are_found() {
 /// A doubted marker between two pieces shown on its cells is their relation or none: another
 /// kind, which the pieces would break under LinkedIn's rule-break stripes, gives no
 /// alternative; with stripes seen on the board the pieces bind nothing.
-#[test]
-fn pieces_shown_across_a_doubted_marker_bind_it() {
-    let s = unique(&six());
-    // A puzzle with exactly two solutions: the solution's cells as givens, removed one by
-    // one (row-major) while at most two solutions remain.
+/// A 6x6 puzzle with exactly two solutions, `s` one of them: `s`'s cells as givens, removed
+/// one by one (row-major) while at most two solutions remain.
+fn two_solutions(s: &Solution) -> Tango {
     let mut t = Tango::empty(6, 6);
     for p in t.positions().collect::<Vec<_>>() {
         t.set_given(p, s.symbol(p));
@@ -433,6 +431,13 @@ fn pieces_shown_across_a_doubted_marker_bind_it() {
             t = fewer;
         }
     }
+    t
+}
+
+#[test]
+fn pieces_shown_across_a_doubted_marker_bind_it() {
+    let s = unique(&six());
+    let t = two_solutions(&s);
     assert_eq!(BitTango::from_tango(&t).solve_up_to(3).count, 2);
     let (mut bound, mut uncertain) = (0, 0);
     for edge in t.edges() {
@@ -583,19 +588,7 @@ fn one_override_on_a_small_glyph_board_frees_the_weak_reads_of_its_kind() {
 #[test]
 fn a_sure_marker_the_pieces_break_without_stripes_is_free() {
     let s = unique(&six());
-    // A puzzle with exactly two solutions: the solution's cells as givens, removed one by
-    // one (row-major) while at most two solutions remain.
-    let mut t = Tango::empty(6, 6);
-    for p in t.positions().collect::<Vec<_>>() {
-        t.set_given(p, s.symbol(p));
-    }
-    for p in t.positions().collect::<Vec<_>>() {
-        let mut fewer = t.clone();
-        fewer.set_given(p, None);
-        if BitTango::from_tango(&fewer).solve_up_to(3).count <= 2 {
-            t = fewer;
-        }
-    }
+    let t = two_solutions(&s);
     let opts = CertifyOptions::default();
     let mut tried = 0;
     for edge in t.edges() {

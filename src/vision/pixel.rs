@@ -97,8 +97,19 @@ pub fn white_point(img: &RgbImage, pct: f32) -> f32 {
     }
     let channels: [[u32; 256]; 3] =
         std::array::from_fn(|c| std::array::from_fn(|v| tables[c][v] + tables[c + 3][v]));
+    highest_percentile(&channels, percentile_count(img, pct))
+}
+
+/// How many of an image's values per channel its `pct` percentile (0..=100) lies above: at
+/// least 1.
+fn percentile_count(img: &RgbImage, pct: f32) -> u64 {
     let total = u64::from(img.width()) * u64::from(img.height());
-    let need = (f64::from(pct.clamp(0.0, 100.0)) / 100.0 * total as f64).ceil() as u64;
+    ((f64::from(pct.clamp(0.0, 100.0)) / 100.0 * total as f64).ceil() as u64).max(1)
+}
+
+/// The largest over `channels` (histograms) of the first value whose cumulative count reaches
+/// `need`.
+fn highest_percentile(channels: &[[u32; 256]], need: u64) -> f32 {
     channels
         .iter()
         .map(|ch| {
@@ -106,7 +117,7 @@ pub fn white_point(img: &RgbImage, pct: f32) -> f32 {
             ch.iter()
                 .position(|&c| {
                     acc += u64::from(c);
-                    acc >= need.max(1)
+                    acc >= need
                 })
                 .unwrap_or(255) as f32
         })
@@ -142,8 +153,7 @@ pub fn white_point_reaches(img: &RgbImage, pct: f32, level: f32) -> bool {
     for (j, &v) in blocks.remainder().iter().enumerate() {
         under[j % 3] += u64::from(v <= below);
     }
-    let total = u64::from(img.width()) * u64::from(img.height());
-    let need = ((f64::from(pct.clamp(0.0, 100.0)) / 100.0 * total as f64).ceil() as u64).max(1);
+    let need = percentile_count(img, pct);
     under.iter().any(|&n| n < need)
 }
 
@@ -170,20 +180,7 @@ mod tests {
     fn white_point_agrees_with_imageprocs_histogram() {
         let reference = |img: &RgbImage, pct: f32| {
             let hist = imageproc::stats::histogram(img);
-            let total = u64::from(img.width()) * u64::from(img.height());
-            let need = (f64::from(pct) / 100.0 * total as f64).ceil() as u64;
-            hist.channels
-                .iter()
-                .map(|ch| {
-                    let mut acc = 0u64;
-                    ch.iter()
-                        .position(|&c| {
-                            acc += u64::from(c);
-                            acc >= need.max(1)
-                        })
-                        .unwrap_or(255) as f32
-                })
-                .fold(0.0, f32::max)
+            highest_percentile(&hist.channels, percentile_count(img, pct))
         };
         let mut state = 12345u32;
         for (w, h) in [(1, 1), (7, 3), (31, 17), (64, 64)] {
