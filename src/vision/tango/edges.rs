@@ -639,6 +639,37 @@ pub(super) fn doubt_contrasty(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     }
 }
 
+/// Doubts small glyphs read `=` that are smaller than the board's other `=` and show ink at
+/// their centre (see [`TangoReadOptions::marker_eq_with_x_signs`]).
+pub(super) fn doubt_eq_with_x_signs(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some([peak, ratio, cap]) = opts.marker_eq_with_x_signs else {
+        return;
+    };
+    let eq = |r: &EdgeRead| r.marker == Some(Marker::Same) && r.glyph_px > 0.0;
+    let sure: Vec<(Edge, f32)> = edges
+        .iter()
+        .filter(|r| eq(r) && r.conf >= opts.weak_below)
+        .map(|r| (r.edge, r.glyph_px))
+        .collect();
+    for r in edges.iter_mut() {
+        if !eq(r) || r.glyph_px >= opts.marker_mid_peak_min_px || r.mid_peak < peak {
+            continue;
+        }
+        let mut others: Vec<f32> = sure
+            .iter()
+            .filter(|(e, _)| *e != r.edge)
+            .map(|&(_, px)| px)
+            .collect();
+        if others.len() < 2 {
+            continue;
+        }
+        others.sort_by(f32::total_cmp);
+        if r.glyph_px <= ratio * others[others.len() / 2] {
+            r.conf = r.conf.min(cap);
+        }
+    }
+}
+
 /// Doubts glyphs much larger than the board's others (see
 /// [`TangoReadOptions::marker_odd_size`]).
 pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
@@ -892,6 +923,38 @@ mod tests {
         };
         doubt_look_alikes(&mut e, &off);
         assert_eq!(e[4].conf, 0.66);
+    }
+
+    #[test]
+    fn a_small_eq_with_an_xs_centre_and_size_is_doubted() {
+        let opts = TangoReadOptions::default();
+        // scale-0.35x 6700327: a 3.4 px `x` read `=` (peak 0.21) beside two sure 4.2 px `=`.
+        let board = |px: f32, peak: f32| {
+            let mut e = vec![
+                glyph(0, Marker::Same, 0.82, 4.2, (0.41, -0.15)),
+                glyph(1, Marker::Same, 1.0, 4.2, (0.79, -0.02)),
+                glyph(2, Marker::Same, 0.8, px, (0.26, peak)),
+                glyph(3, Marker::Opposite, 1.0, 3.1, (-0.5, 0.3)),
+            ];
+            doubt_eq_with_x_signs(&mut e, &opts);
+            e
+        };
+        let e = board(3.4, 0.21);
+        assert!(e[2].conf < opts.doubt_below, "{}", e[2].conf);
+        // The board's other glyphs, an `x` among them, stay.
+        assert_eq!((e[0].conf, e[1].conf, e[3].conf), (0.82, 1.0, 1.0));
+        // One sign alone is no reason: the size of the others, or a gap at the centre.
+        assert_eq!(board(4.2, 0.21)[2].conf, 0.8);
+        assert_eq!(board(3.4, 0.1)[2].conf, 0.8);
+        // Off: nothing changes.
+        let mut e = board(3.4, 0.21);
+        e[2].conf = 0.8;
+        let off = TangoReadOptions {
+            marker_eq_with_x_signs: None,
+            ..TangoReadOptions::default()
+        };
+        doubt_eq_with_x_signs(&mut e, &off);
+        assert_eq!(e[2].conf, 0.8);
     }
 
     #[test]

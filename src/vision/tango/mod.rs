@@ -249,6 +249,20 @@ pub struct TangoReadOptions {
     /// board's `=` on a row line measures up to 1.53 times its `x` (themed 177). `None`: off.
     /// Default `Some(1.7)`.
     pub marker_odd_contrast: Option<f32>,
+    /// LinkedIn draws its `x` smaller than its `=` (on the real captures down-scaled 0.35x and
+    /// 0.5x, every `x` box measured at most 0.79 times the median `=` of its board, 95% of the
+    /// `=` at least 0.89) and with ink at its centre, where an `=` has the gap between its bars
+    /// ([`EdgeRead::mid_peak`]). A glyph read `=`, too small for the middle-row view itself
+    /// ([`Self::marker_mid_peak_min_px`]), whose middle row peaks at least `[0]` and whose box
+    /// is at most `[1]` times the median of the board's other `=` read at least `weak_below`
+    /// (two at least) has both signs of an `x`: it is read no surer than `[2]` (doubted).
+    /// Among 600 renders at 0.35x and 0.3x, and the real captures down-scaled 0.35x and 0.5x,
+    /// 22 glyphs had both signs, 21 of them an `x` read `=` and the other already doubted
+    /// (scale-0.35x 6700327: a 3.4 px `x` read `=`, peak 0.21, 0.81 times the board's `=`,
+    /// settled by the fitted shapes and the small-glyph view into a wrong answer). Either sign
+    /// alone is no reason: a fifth of the real `=` down-scaled 0.35x peak at 0.2 or more.
+    /// `None`: off. Default `Some([0.2, 0.85, 0.45])`.
+    pub marker_eq_with_x_signs: Option<[f32; 3]>,
     /// LinkedIn draws every marker of a board in one ink: a glyph whose share of tinted
     /// samples ([`EdgeRead::tinted`]) exceeds the median of the board's glyphs (at least
     /// three) by more than this lies under an overlay (translucent stripes) that changes its
@@ -522,6 +536,7 @@ impl Default for TangoReadOptions {
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
             marker_odd_contrast: Some(1.7),
+            marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
             marker_odd_tint: Some(0.3),
             marker_untinted_doubted: true,
             marker_untinted_contrast: 1.15,
@@ -2078,6 +2093,7 @@ fn read_edges(
     edges::doubt_oversized(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
+    edges::doubt_eq_with_x_signs(&mut edges, opts);
     let mut edges: Vec<EdgeRead> = edges
         .into_iter()
         .map(|mut r| {
