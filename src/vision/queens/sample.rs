@@ -59,6 +59,19 @@ pub struct SampleOptions {
     /// See `hatch_min_lift` (thin hatching lines cover less of the ring than stripes).
     /// Default 0.03.
     pub hatch_min_share: f32,
+    /// Dark hatching too (the hint mode's grey lines over the cells it leaves out): ring
+    /// points darker than the background by at least `hatch_min_lift` luma and lighter in no
+    /// channel by more than 8, at least `hatch_min_share` of the ring, in at least this many of
+    /// the ring's eight sectors (hatching crosses the whole ring; a crown's sides reach into
+    /// it in four at most, a thick border at a tilt in two). Centre points on the line from
+    /// the background to their median colour, within [`Self::hatch_dark_reach`], are not
+    /// glyph. `None`: off (dark lines over a light cell read as a crown: hint-mode 6800016,
+    /// 18 crowns on an empty board). Default `Some(6)`.
+    pub hatch_dark_sectors: Option<usize>,
+    /// See `hatch_dark_sectors`: the reach (largest channel difference) is tighter than the
+    /// stripes' (`stripe_reach`) because an x mark is dark too and lies on the far side of
+    /// the hatching's colour. Default 24.
+    pub hatch_dark_reach: f32,
     /// CIELAB a* above the cell colour's at which a ring point counts as reddened (see
     /// [`CellSample::reddened`]). Default 8.
     pub red_shift: f32,
@@ -98,6 +111,8 @@ impl Default for SampleOptions {
             stripe_reach: 40.0,
             hatch_min_lift: Some(20.0),
             hatch_min_share: 0.03,
+            hatch_dark_sectors: Some(6),
+            hatch_dark_reach: 24.0,
             red_shift: 8.0,
             red_min_a: 10.0,
             red_min_sectors: 8,
@@ -178,9 +193,24 @@ fn px(img: &RgbImage, x: f32, y: f32) -> [u8; 3] {
     img.get_pixel(xi, yi).0
 }
 
-/// The colour of rule-break stripes or light hatching over a cell's ring, if they are there
-/// (see [`SampleOptions::stripe_min_share`] and [`SampleOptions::hatch_min_lift`]).
-fn stripe_colour(ring: &[[u8; 3]], bg: [f32; 3], o: &SampleOptions) -> Option<[f32; 3]> {
+/// What lies over a cell's ring (see [`stripe_colour`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Over {
+    /// Rule-break stripes or light hatching of this colour.
+    Light([f32; 3]),
+    /// Dark hatching of this colour.
+    Dark([f32; 3]),
+}
+
+/// The colour of rule-break stripes or light or dark hatching over a cell's ring, if they
+/// are there (see [`SampleOptions::stripe_min_share`], [`SampleOptions::hatch_min_lift`] and
+/// [`SampleOptions::hatch_dark_sectors`]); `sectors` gives each ring point's sector.
+fn stripe_colour(
+    ring: &[[u8; 3]],
+    sectors: &[usize],
+    bg: [f32; 3],
+    o: &SampleOptions,
+) -> Option<Over> {
     let far: Vec<[f32; 3]> = ring
         .iter()
         .filter(|&&p| dist_rgb(p, bg) > o.glyph_distance)
@@ -196,7 +226,7 @@ fn stripe_colour(ring: &[[u8; 3]], bg: [f32; 3], o: &SampleOptions) -> Option<[f
         let red = max == r && max - min >= o.stripe_min_chroma;
         let hue = 60.0 * (g - b).abs() / (max - min).max(1.0);
         if red && hue <= o.stripe_max_hue && chroma(m) >= o.stripe_min_chroma {
-            return Some(m);
+            return Some(Over::Light(m));
         }
     }
     // Light hatching: the ring points lighter than the background (a dark border or a
@@ -208,7 +238,25 @@ fn stripe_colour(ring: &[[u8; 3]], bg: [f32; 3], o: &SampleOptions) -> Option<[f
         .map(|p| p.map(f32::from))
         .filter(|p| luma(*p) - luma(bg) >= lift && (0..3).all(|k| p[k] >= bg[k] - 8.0))
         .collect();
-    (!light.is_empty() && share(&light) >= o.hatch_min_share).then(|| median_rgb(light))
+    if !light.is_empty() && share(&light) >= o.hatch_min_share {
+        return Some(Over::Light(median_rgb(light)));
+    }
+    // Dark hatching: darker ring points all round the ring.
+    let min_sectors = o.hatch_dark_sectors?;
+    let mut seen = [false; SECTORS];
+    let dark: Vec<[f32; 3]> = ring
+        .iter()
+        .zip(sectors)
+        .map(|(p, &k)| (p.map(f32::from), k))
+        .filter(|(p, _)| luma(bg) - luma(*p) >= lift && (0..3).all(|k| p[k] <= bg[k] + 8.0))
+        .map(|(p, k)| {
+            seen[k] = true;
+            p
+        })
+        .collect();
+    let all_round = seen.iter().filter(|&&s| s).count() >= min_sectors;
+    (!dark.is_empty() && share(&dark) >= o.hatch_min_share && all_round)
+        .then(|| Over::Dark(median_rgb(dark)))
 }
 
 /// Per-channel median.
@@ -292,7 +340,7 @@ pub(crate) fn sample_cell(
             *v /= nb;
         }
     }
-    let stripe = stripe_colour(&rgbs, bg, o);
+    let stripe = stripe_colour(&rgbs, &in_sector, bg, o);
     let q = o.glyph_points.max(2);
     let (mut hits, mut total) = (0usize, 0usize);
     let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
@@ -303,8 +351,13 @@ pub(crate) fn sample_cell(
             let fx = -o.glyph_half + 2.0 * o.glyph_half * ix as f32 / (q - 1) as f32;
             let p = px(img, cx + fx * pw, cy + fy * ph);
             total += 1;
-            let striped =
-                stripe.is_some_and(|s| on_segment(p.map(f32::from), bg, s).0 <= o.stripe_reach);
+            let striped = stripe.is_some_and(|over| {
+                let (s, reach) = match over {
+                    Over::Light(s) => (s, o.stripe_reach),
+                    Over::Dark(s) => (s, o.hatch_dark_reach),
+                };
+                on_segment(p.map(f32::from), bg, s).0 <= reach
+            });
             if dist_rgb(p, bg) > o.glyph_distance && !striped {
                 hits += 1;
                 x0 = x0.min(fx);
@@ -512,18 +565,57 @@ mod tests {
     /// One 80 px cell of `fill` under white diagonal hatching (2 px lines every 12 px), with
     /// a dark x mark at its centre when `mark`.
     fn hatched_cell(fill: [u8; 3], mark: bool) -> RgbImage {
+        hatched_with(fill, mark, |_| [250, 250, 250])
+    }
+
+    /// As [`hatched_cell`], the hatching's lines of the colour `line` gives for the pixel
+    /// under them (the x mark is drawn first, the hatching over it).
+    fn hatched_with(fill: [u8; 3], mark: bool, line: impl Fn([u8; 3]) -> [u8; 3]) -> RgbImage {
         RgbImage::from_fn(80, 80, |x, y| {
             let (dx, dy) = (x as i32 - 40, y as i32 - 40);
-            if mark && dx.abs() <= 5 && (dx - dy).abs() <= 1
+            let under = if mark && dx.abs() <= 5 && (dx - dy).abs() <= 1
                 || mark && dx.abs() <= 5 && (dx + dy).abs() <= 1
             {
-                image::Rgb([40, 40, 40])
-            } else if (x + y) % 12 < 2 {
-                image::Rgb([250, 250, 250])
+                [40, 40, 40]
             } else {
-                image::Rgb(fill)
-            }
+                fill
+            };
+            image::Rgb(if (x + y) % 12 < 2 { line(under) } else { under })
         })
+    }
+
+    #[test]
+    fn dark_hatching_is_not_a_glyph_and_hides_no_x_mark() {
+        let g = Grid {
+            rows: 1,
+            cols: 1,
+            left: 0.0,
+            top: 0.0,
+            cell_w: 80.0,
+            cell_h: 80.0,
+        };
+        let o = SampleOptions::default();
+        // The hint mode's grey (0x3A) lines, 40% and 70% opaque.
+        for a in [0.4f32, 0.7] {
+            let grey = move |p: [u8; 3]| p.map(|v| (f32::from(v) * (1.0 - a) + 58.0 * a) as u8);
+            for fill in [[187, 163, 226], [96, 224, 208], [255, 201, 146]] {
+                let blank = sample_cell(&hatched_with(fill, false, grey), &g, 0, 0, &o);
+                assert_eq!(blank.glyph.coverage, 0.0, "{fill:?} {a}: {:?}", blank.glyph);
+                let marked = sample_cell(&hatched_with(fill, true, grey), &g, 0, 0, &o);
+                assert!(
+                    marked.glyph.coverage > 0.008 && marked.glyph.width < 0.2,
+                    "{fill:?} {a}: {:?}",
+                    marked.glyph
+                );
+                // The rule off: the lines are glyph.
+                let off = SampleOptions {
+                    hatch_dark_sectors: None,
+                    ..o.clone()
+                };
+                let seen = sample_cell(&hatched_with(fill, false, grey), &g, 0, 0, &off);
+                assert!(seen.glyph.coverage > 0.0, "{fill:?} {a}");
+            }
+        }
     }
 
     #[test]
