@@ -135,6 +135,15 @@ pub struct TangoReadOptions {
     /// 3700723: an `=` read `x` with confidence 1, the glyph model at 0.99999; the answer
     /// called 17 of the player's 34 pieces wrong). Default true.
     pub tinted_x_doubted: bool,
+    /// A glyph between a striped and a clear cell, doubted because half of it is tinted
+    /// (`overlay_max_tinted`) and for no other reason, is read once more from its clear half
+    /// mirrored across the grid line (LinkedIn's `=` and `x` are both symmetric about it): when
+    /// that read gives the same kind with at least `weak_below`, untinted, the first read
+    /// stands. An `x` cut to a `<` by the stripes mirrors back to an `x` and an `=` given
+    /// diagonal strokes by them mirrors back to an `=`, so a read the stripes changed does not
+    /// agree (stripes-over 6800134: an `x` of 10 px, stroke shape -0.88, glyph model 0.99997,
+    /// doubted beside three striped suns; the board ended uncertain). Default true.
+    pub half_striped_mirror: bool,
     /// Icons all alike by their colour histograms must also have mean hues within this arc
     /// (degrees), or they are two kinds the histogram cannot tell apart (within one kind, real
     /// captures measure up to 6.4). Default 12.
@@ -509,6 +518,7 @@ impl Default for TangoReadOptions {
             striped_kind_needs_clear: true,
             tinted_across_doubted: true,
             tinted_x_doubted: true,
+            half_striped_mirror: true,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
             alike_max_shape_gap: 0.09,
@@ -2125,12 +2135,17 @@ fn read_edges(
                 && striped(a)
                 && striped(b)
                 && r.tinted > opts.overlay_max_tinted;
-            let covered = [a, b].iter().any(|p| {
+            let covered_else = [a, b].iter().any(|p| {
                 let c = &cells[p.index(grid.cols)];
-                (c.striped(opts) && (r.veiled > opts.overlay_max_masked || half_tinted || unsure))
-                    || c.lit
+                (c.striped(opts) && (r.veiled > opts.overlay_max_masked || unsure)) || c.lit
             }) || tinted_across
                 || tinted_x;
+            // Half tinted only: the clear half, mirrored, must read the same.
+            let covered = covered_else
+                || (half_tinted
+                    && !(opts.half_striped_mirror
+                        && r.marker.is_some()
+                        && mirrored_agrees(img, grid, theme, cells, &r, opts)));
             if covered {
                 // Stripes or a bright band over a neighbouring cell can hide or fake a glyph.
                 r.conf = r.conf.min(opts.overlay_given_conf);
@@ -2140,6 +2155,68 @@ fn read_edges(
         .collect();
     edges::doubt_look_alikes(&mut edges, opts);
     edges
+}
+
+/// Whether the glyph `r` between a striped and a clear cell, read again from the clear cell's
+/// half mirrored over the striped one, is read as the same kind, at least `weak_below` and
+/// untinted (see [`TangoReadOptions::half_striped_mirror`]).
+fn mirrored_agrees(
+    img: &RgbImage,
+    grid: &Grid,
+    theme: Theme,
+    cells: &[CellRead],
+    r: &EdgeRead,
+    opts: &TangoReadOptions,
+) -> bool {
+    let (a, b) = r.edge.cells();
+    let (ia, ib) = (a.index(grid.cols), b.index(grid.cols));
+    let (striped, clear) = if cells[ia].striped(opts) {
+        (ia, ib)
+    } else {
+        (ib, ia)
+    };
+    // A copy of the two cells and a margin, the striped cell's side replaced by the mirror
+    // image of the clear side over the grid line between them.
+    let (ex, ey) = grid.edge_center(r.edge);
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let x0 = (ex - 1.2 * grid.cell_w).floor().max(0.0);
+    let y0 = (ey - 1.2 * grid.cell_h).floor().max(0.0);
+    let x1 = (ex + 1.2 * grid.cell_w).ceil().min(w);
+    let y1 = (ey + 1.2 * grid.cell_h).ceil().min(h);
+    if x1 - x0 < 4.0 || y1 - y0 < 4.0 {
+        return false;
+    }
+    let striped_first = striped == ia;
+    let vertical_line = matches!(r.edge, Edge::Right(_));
+    let sub = RgbImage::from_fn((x1 - x0) as u32, (y1 - y0) as u32, |sx, sy| {
+        let (x, y) = (x0 + sx as f32 + 0.5, y0 + sy as f32 + 0.5);
+        let (along, line) = if vertical_line { (x, ex) } else { (y, ey) };
+        let on_striped = if striped_first {
+            along < line
+        } else {
+            along > line
+        };
+        let (mx, my) = match (on_striped, vertical_line) {
+            (false, _) => (x, y),
+            (true, true) => (2.0 * ex - x, y),
+            (true, false) => (x, 2.0 * ey - y),
+        };
+        let px = (mx.floor().clamp(0.0, w - 1.0)) as u32;
+        let py = (my.floor().clamp(0.0, h - 1.0)) as u32;
+        *img.get_pixel(px, py)
+    });
+    let shifted = Grid {
+        left: grid.left - x0,
+        top: grid.top - y0,
+        ..*grid
+    };
+    let mut mirrored_cells = cells.to_vec();
+    mirrored_cells[striped] = CellRead {
+        overlay: 0.0,
+        ..cells[clear].clone()
+    };
+    let m = read_edge(&sub, &shifted, theme, &mirrored_cells, r.edge, opts);
+    m.marker == r.marker && m.conf >= opts.weak_below && m.tinted <= opts.overlay_max_tinted
 }
 
 /// The reading (puzzle, placed pieces, doubts weakest first) from the cell and edge reads.
