@@ -132,7 +132,11 @@ pub struct QueensLocateOptions {
     pub shoulder_tolerance: u8,
     /// The `axis_run` of the reader's second attempt (0: no second attempt), which also
     /// counts shoulders (at `ridge_contrast`) and adds no unseen rows or columns
-    /// (`max_extend` 0). Default 5.
+    /// (`max_extend` 0). A grid line runs a cell's side between two crossings (9 working
+    /// pixels and more for an 11x11 board spanning a third of the capture's short side, which
+    /// is at least 300 working pixels, `work_min_side`); the hint mode's dense dark hatching leaves runs of 5-8 in the
+    /// mask, which cut the cells into strips (hint-mode 6800006: "cell lattice spans 7 x 6
+    /// cells"; at 5, 16 of 800 hint-mode renders were refused, at 9, 7). Default 9.
     pub retry_axis_run: usize,
 }
 
@@ -171,7 +175,7 @@ impl Default for QueensLocateOptions {
             axis_run: 0,
             shoulder_contrast: 0,
             shoulder_tolerance: 8,
-            retry_axis_run: 5,
+            retry_axis_run: 9,
         }
     }
 }
