@@ -854,3 +854,16 @@ fn a_given_under_translucent_stripes_is_read_surely_and_no_placed_piece_is() {
     }
     assert!(fewer > 0, "no striped given read surely");
 }
+
+/// Tango boards whose icons in the clear are all of one kind and LinkedIn's colours, with
+/// others of that kind under rule-break stripes (their tint sets them apart): the clear icons
+/// are read surely (`TangoReadOptions::striped_set_apart_clear_alike`); these renders used to
+/// end `uncertain` with every icon doubted.
+#[test]
+fn clear_icons_of_one_kind_beside_striped_ones_are_read_surely() {
+    assert_exact(&[
+        ("stripes", 6800075),
+        ("stripes", 6800154),
+        ("stripes", 6800326),
+    ]);
+}

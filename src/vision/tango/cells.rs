@@ -364,6 +364,30 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
     }
 }
 
+/// Whether the icons `set` look alike: their hues within `alike_max_hue_spread`, and the two
+/// means of their icon fractions, shape moments (within `shape_tolerance`), lumas and fills
+/// within the `alike_max_*` gaps.
+fn all_alike(
+    cells: &[CellRead],
+    set: &[usize],
+    shape_tolerance: f32,
+    opts: &TangoReadOptions,
+) -> bool {
+    let gap = |value: &dyn Fn(&CellRead) -> f32| {
+        let v: Vec<f32> = set.iter().map(|&i| value(&cells[i])).collect();
+        two_means_1d(&v).map_or(0.0, |(_, lo, hi)| hi - lo)
+    };
+    let hues: Vec<f32> = set.iter().filter_map(|&i| cells[i].hue).collect();
+    let shape_gap = (0..3)
+        .map(|k| gap(&|c: &CellRead| c.shape[k]))
+        .fold(0.0f32, f32::max);
+    hue_spread(&hues) <= opts.alike_max_hue_spread
+        && gap(&|c: &CellRead| c.icon_frac) <= opts.alike_max_frac_gap
+        && shape_gap <= shape_tolerance
+        && gap(&|c: &CellRead| c.icon_luma) <= opts.alike_max_luma_gap
+        && gap(&|c: &CellRead| c.fill) <= opts.alike_max_fill_gap
+}
+
 /// When every icon not under rule-break stripes got one name and some striped icons the
 /// other, the stripes' tint may be all that set those apart (stripes 1100497: three moons
 /// under red stripes split from two given moons, the given moons named suns): the clear icons
@@ -494,29 +518,12 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
         // moons, were given). Two icon kinds the coarse histogram cannot tell apart (a red and
         // an orange themed icon; a disc and a ring; a dark and a light red) are not alike:
         // every icon is doubted.
-        let hues: Vec<f32> = filled.iter().filter_map(|&i| cells[i].hue).collect();
-        let fracs: Vec<f32> = filled.iter().map(|&i| cells[i].icon_frac).collect();
-        let frac_gap = two_means_1d(&fracs).map_or(0.0, |(_, lo, hi)| hi - lo);
-        let shape_gap = (0..3)
-            .map(|k| {
-                let v: Vec<f32> = filled.iter().map(|&i| cells[i].shape[k]).collect();
-                two_means_1d(&v).map_or(0.0, |(_, lo, hi)| hi - lo)
-            })
-            .fold(0.0f32, f32::max);
-        let lumas: Vec<f32> = filled.iter().map(|&i| cells[i].icon_luma).collect();
-        let luma_gap = two_means_1d(&lumas).map_or(0.0, |(_, lo, hi)| hi - lo);
-        let fills: Vec<f32> = filled.iter().map(|&i| cells[i].fill).collect();
-        let fill_gap = two_means_1d(&fills).map_or(0.0, |(_, lo, hi)| hi - lo);
         // A shape moment is measured to about a pixel of the icon's disc: on small cells
         // that is more than the gap allowed.
         let shape_tolerance = opts
             .alike_max_shape_gap
             .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0));
-        let alike = hue_spread(&hues) <= opts.alike_max_hue_spread
-            && frac_gap <= opts.alike_max_frac_gap
-            && shape_gap <= shape_tolerance
-            && luma_gap <= opts.alike_max_luma_gap
-            && fill_gap <= opts.alike_max_fill_gap;
+        let alike = all_alike(cells, &filled, shape_tolerance, opts);
         let split = (!alike)
             .then(|| {
                 split_by_hue(cells, &filled, cell_px, opts)
@@ -541,6 +548,20 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
             })
         };
         let standard = share(&[0, 1]) || share(&[3]);
+        // Not alike, but every icon in the clear alike and of LinkedIn's colours: the
+        // stripes' tint set the striped ones apart. The clear ones are one kind, named by
+        // warmth as surely as on a board of one kind; the striped ones stay doubted.
+        let clear: Vec<usize> = filled
+            .iter()
+            .copied()
+            .filter(|&i| !cells[i].striped(opts))
+            .collect();
+        let clear_alike = opts.striped_set_apart_clear_alike
+            && !alike
+            && standard
+            && !clear.is_empty()
+            && clear.len() < filled.len()
+            && all_alike(cells, &clear, shape_tolerance, opts);
         // Themed icons of one kind share one name, by their mean warmth: named one by one, a
         // teal icon's warmth near 0 named two identical icons differently (themed 52104: the
         // two givens of a board read as a pair, a wrong answer).
@@ -556,6 +577,7 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
             let c = &mut cells[i];
             c.symbol = Some(if w >= 0.0 { Symbol::Sun } else { Symbol::Moon });
             let w = own;
+            let alike = alike || (clear_alike && !c.striped(opts));
             c.conf = match (alike, standard) {
                 (false, _) => 0.0,
                 (true, true) => c.conf.min(w.abs() * 2.0).min(1.0),

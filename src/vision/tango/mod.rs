@@ -124,6 +124,14 @@ pub struct TangoReadOptions {
     /// icons are doubted (stripes 1100497: three moons under red stripes taken for suns, the
     /// given moons named suns in turn). Default true.
     pub striped_kind_needs_clear: bool,
+    /// Icons not all alike, no split into two kinds found, every icon of LinkedIn's colours
+    /// (`standard_icon_share`), and those in the clear alike among themselves: the stripes'
+    /// tint set the striped ones apart, and the clear ones are read as surely as icons all of
+    /// one kind (named by warmth); the striped ones stay doubted. Off, every icon of such a
+    /// board was doubted (stripes 6800008: a given sun in the clear and three placed suns
+    /// under stripes, all four at 0; the given's kind flipped gave another solution).
+    /// Default true.
+    pub striped_set_apart_clear_alike: bool,
     /// An edge between two striped cells read as no marker, its ink tinted beyond
     /// `overlay_max_tinted` (the stripes run across it), is read with doubt: stripes drawn over
     /// a marker can hide it whole (stripes-over 1501060: an `x` read as no marker at 0.5).
@@ -516,6 +524,7 @@ impl Default for TangoReadOptions {
             hue_bins: [50.0, 75.0, 170.0, 260.0, 330.0],
             cluster_min_separation: 0.6,
             striped_kind_needs_clear: true,
+            striped_set_apart_clear_alike: true,
             tinted_across_doubted: true,
             tinted_x_doubted: true,
             half_striped_mirror: true,
