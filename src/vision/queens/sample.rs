@@ -66,7 +66,7 @@ pub struct SampleOptions {
     /// it in four at most, a thick border at a tilt in two). Centre points on the line from
     /// the background to their median colour, within [`Self::hatch_dark_reach`], are not
     /// glyph. `None`: off (dark lines over a light cell read as a crown: hint-mode 6800016,
-    /// 18 crowns on an empty board). Default `Some(6)`.
+    /// 18 crowns on an empty board). Default Some(6).
     pub hatch_dark_sectors: Option<usize>,
     /// See `hatch_dark_sectors`: the reach (largest channel difference) is tighter than the
     /// stripes' (`stripe_reach`) because an x mark is dark too and lies on the far side of
