@@ -798,6 +798,16 @@ pub fn solve_reading(
         .iter()
         .filter(|w| matches!(w.placed, Placed::Crown { .. }))
         .count();
+    // What the stripes must explain: the crowns called wrong and, when asked, the x marks
+    // called wrong on cells clear of them.
+    let stripes_to_explain = wrong_crowns
+        + wrong
+            .iter()
+            .filter(|w| {
+                certify.stripes_count_clear_crosses
+                    && matches!(w.placed, Placed::Cross { pos } if !reading.striped.contains(&pos))
+            })
+            .count();
     // A doubted region of one cell under stripes or hatching, or beside another doubted cell
     // (a pointer over its true region's next cell), may be a piece of a split region.
     let doubted_at = |p: Pos| {
@@ -846,7 +856,7 @@ pub fn solve_reading(
         // Under red stripes the crowns of a clash lie on striped cells, read with doubt: the
         // answer stands when no choice of the striped cells' regions changes it.
         && !(reading.red_stripes
-            && wrong_crowns <= certify.stripes_explained_wrong
+            && stripes_to_explain <= certify.stripes_explained_wrong
             && stripes_certified(&reading, &report.outcome, certify));
     // The player's complete board is the answer (`completed_board`): what the regions read
     // may hide does not matter then.
@@ -886,7 +896,7 @@ pub fn solve_reading(
     } else if queens
         && reading.overlay_seen
         && (wrong_crowns > 0 || certify.overlay_crosses_withhold)
-        && !(wrong_crowns <= certify.stripes_explained_wrong
+        && !(stripes_to_explain <= certify.stripes_explained_wrong
             && stripes_certified(&reading, &report.outcome, certify))
     {
         // Queens under stripes: the striped cells' colours are the stripes' as much as their

@@ -276,6 +276,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   to contradict it, read `=` by the stroke shape (0.26), the small-glyph view (0.992) and the
 ///   fitted shapes; the puzzle as read was another with one solution (now a small `=` with
 ///   ink at its centre and smaller than the board's other `=` is doubted);
+/// - stripes-over 7300125: a Queens column of yellow-green cells under red stripes read as the
+///   peach region beside it; the answer called three of the player's crowns and two of their x
+///   marks clear of the stripes wrong, and stood on the striped cells' check (now the x marks
+///   clear of the stripes count with the crowns against `stripes_explained_wrong`);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -365,6 +369,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("down-0.35x", 5700520),
         ("scale-0.35x", 6100293),
         ("scale-0.35x", 6700327),
+        ("stripes-over", 7300125),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -133,6 +133,12 @@ pub struct CertifyOptions {
     /// from 5, 7, 9 and 13 million), 0 wrong, and stripes-over 5001236 (six called wrong)
     /// stays withheld.
     pub stripes_explained_wrong: usize,
+    /// ... counting, besides the crowns, the player's x marks the answer calls wrong on
+    /// cells clear of the stripes (an x the player set surely where the answer puts a crown,
+    /// away from what the stripes may have misread: stripes-over 7300125, a column of
+    /// yellow-green cells under red stripes read as the peach region beside it, the answer
+    /// calling three crowns and two clear x marks wrong). False: crowns only. Default true.
+    pub stripes_count_clear_crosses: bool,
     /// Queens under red rule-break stripes: an answer calling at most `stripes_explained_wrong`
     /// of the player's crowns wrong, which the rule above withholds, is shown when it stays the only solution reachable with every
     /// striped cell ([`Reading::striped`]) free as well, each its own region or a 4-neighbour's
@@ -228,6 +234,7 @@ impl Default for CertifyOptions {
             queens_overlay_repair: false,
             queens_stripes_need_clash: true,
             stripes_explained_wrong: 3,
+            stripes_count_clear_crosses: true,
             queens_free_striped: true,
             queens_striped_walls: true,
             queens_board_over_regions: true,
