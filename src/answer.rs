@@ -800,14 +800,16 @@ pub fn solve_reading(
         .count();
     // What the stripes must explain: the crowns called wrong and, when asked, the x marks
     // called wrong on cells clear of them.
+    let clear_crosses = wrong
+        .iter()
+        .filter(|w| matches!(w.placed, Placed::Cross { pos } if !reading.striped.contains(&pos)))
+        .count();
     let stripes_to_explain = wrong_crowns
-        + wrong
-            .iter()
-            .filter(|w| {
-                certify.stripes_count_clear_crosses
-                    && matches!(w.placed, Placed::Cross { pos } if !reading.striped.contains(&pos))
-            })
-            .count();
+        + if certify.stripes_count_clear_crosses {
+            clear_crosses
+        } else {
+            0
+        };
     // A doubted region of one cell under stripes or hatching, or beside another doubted cell
     // (a pointer over its true region's next cell), may be a piece of a split region.
     let doubted_at = |p: Pos| {

@@ -573,6 +573,18 @@ mod tests {
         hatched_with(fill, mark, |_| [250, 250, 250])
     }
 
+    /// The grid of the 80 px one-cell images above.
+    fn one_cell() -> Grid {
+        Grid {
+            rows: 1,
+            cols: 1,
+            left: 0.0,
+            top: 0.0,
+            cell_w: 80.0,
+            cell_h: 80.0,
+        }
+    }
+
     /// As [`hatched_cell`], the hatching's lines of the colour `line` gives for the pixel
     /// under them (the x mark is drawn first, the hatching over it).
     fn hatched_with(fill: [u8; 3], mark: bool, line: impl Fn([u8; 3]) -> [u8; 3]) -> RgbImage {
@@ -591,14 +603,7 @@ mod tests {
 
     #[test]
     fn dark_hatching_is_not_a_glyph_and_hides_no_x_mark() {
-        let g = Grid {
-            rows: 1,
-            cols: 1,
-            left: 0.0,
-            top: 0.0,
-            cell_w: 80.0,
-            cell_h: 80.0,
-        };
+        let g = one_cell();
         let o = SampleOptions::default();
         // The hint mode's grey (0x3A) lines, 40% and 70% opaque.
         for a in [0.4f32, 0.7] {
@@ -625,14 +630,7 @@ mod tests {
 
     #[test]
     fn light_hatching_is_not_a_glyph_and_hides_no_x_mark() {
-        let g = Grid {
-            rows: 1,
-            cols: 1,
-            left: 0.0,
-            top: 0.0,
-            cell_w: 80.0,
-            cell_h: 80.0,
-        };
+        let g = one_cell();
         let o = SampleOptions::default();
         for fill in [
             [187, 163, 226],

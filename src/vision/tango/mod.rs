@@ -274,10 +274,11 @@ pub struct TangoReadOptions {
     /// is at most `[1]` times the median of the board's other `=` read at least `weak_below`
     /// (two at least) has both signs of an `x`: it is read no surer than `[2]` (doubted).
     /// Among 600 renders at 0.35x and 0.3x, and the real captures down-scaled 0.35x and 0.5x,
-    /// 22 glyphs had both signs, 21 of them an `x` read `=` and the other already doubted
+    /// 23 glyphs had both signs, 22 of them an `x` read `=` and the other already doubted
     /// (scale-0.35x 6700327: a 3.4 px `x` read `=`, peak 0.21, 0.81 times the board's `=`,
     /// settled by the fitted shapes and the small-glyph view into a wrong answer). Either sign
-    /// alone is no reason: a fifth of the real `=` down-scaled 0.35x peak at 0.2 or more.
+    /// alone is no reason: 6 of the 182 real `=` down-scaled 0.35x peak at 0.2 or more, and
+    /// the peak alone cost three perturbed captures their answers.
     /// `None`: off. Default `Some([0.2, 0.85, 0.45])`.
     pub marker_eq_with_x_signs: Option<[f32; 3]>,
     /// LinkedIn draws every marker of a board in one ink: a glyph whose share of tinted
