@@ -444,6 +444,26 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
 /// shimmer or the hint mode's hatching may lie over it): LinkedIn stripes a region that holds
 /// two crowns, so such a board keeps the region rule whatever regions were read. `None`
 /// otherwise.
+/// Queens: whether a region of at least `queens_doubted_region_min` cells was read wholly
+/// from cells read with doubt (under `free_below`): it may be no region (a pointer, an
+/// overlay), and a true region was then lost, which no choice of the free cells brings back
+/// ([`CertifyOptions::queens_doubted_region_min`]).
+fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
+    let (Puzzle::Queens(q), Some(min)) = (&reading.puzzle, certify.queens_doubted_region_min)
+    else {
+        return false;
+    };
+    let doubted = |p: Pos| {
+        reading.doubts.iter().any(|d| {
+            matches!(*d, Doubt::Cell { pos, confidence, .. }
+                if pos == p && confidence < certify.free_below)
+        })
+    };
+    q.region_cells()
+        .iter()
+        .any(|cells| cells.len() >= min && cells.iter().copied().all(doubted))
+}
+
 fn completed_board(reading: &Reading) -> Option<Solution> {
     if let Puzzle::Queens(q) = &reading.puzzle {
         return completed_queens(reading, q.n());
@@ -834,6 +854,7 @@ pub fn solve_reading(
             }
             _ => false,
         });
+    let doubted_region = doubted_region(&reading, certify);
     // LinkedIn stripes only crowns that break a rule: stripes seen with none that does are
     // something else, or the crowns under them were not seen; either way a region under
     // them may be misread (stripes 36024: a striped region read into its neighbour).
@@ -879,6 +900,12 @@ pub fn solve_reading(
         Some(
             "a region read as one cell under stripes or hatching, or beside a cell read with \
              doubt: it may have been split from its true region"
+                .to_string(),
+        )
+    } else if doubted_region {
+        Some(
+            "a region read only from cells read with doubt: it may be no region (something \
+             over the board) and a true region lost into its neighbours"
                 .to_string(),
         )
     } else if doubted_crown {
@@ -1103,5 +1130,42 @@ mod tests {
             .map(|w| w.placed.pos())
             .collect();
         assert_eq!(w, vec![Pos::new(1, 0), Pos::new(2, 0)]);
+    }
+
+    /// A Queens region read only from doubted cells may be something over the board: the
+    /// answer is withheld even though the puzzle as read has one solution; one doubted
+    /// cell of a larger region, or the guard off, leaves the answer.
+    #[test]
+    fn a_region_read_only_from_doubted_cells_withholds_the_answer() {
+        let text = "queens 4x4\nA B B B\nA B C C\nA A C D\nA A D D\n";
+        let Ok(Puzzle::Queens(q)) = crate::format::parse(text) else {
+            panic!("a Queens puzzle");
+        };
+        let shown = |doubted: &[(usize, usize)], certify: &CertifyOptions| {
+            let doubts = doubted
+                .iter()
+                .map(|&(r, c)| Doubt::Cell {
+                    pos: Pos::new(r, c),
+                    confidence: 0.1,
+                    given_only: false,
+                })
+                .collect();
+            let reading = Reading::for_test(Puzzle::Queens(q.clone()), Vec::new(), doubts);
+            solve_reading(reading, &SolveOptions::default(), certify)
+                .expect("solved")
+                .answer()
+                .is_some()
+        };
+        let on = CertifyOptions::default();
+        let off = CertifyOptions {
+            queens_doubted_region_min: None,
+            ..CertifyOptions::default()
+        };
+        // Region D: r3c4, r4c3, r4c4.
+        let region_d = [(2, 3), (3, 2), (3, 3)];
+        assert!(shown(&[], &on));
+        assert!(shown(&region_d[..1], &on));
+        assert!(!shown(&region_d, &on));
+        assert!(shown(&region_d, &off));
     }
 }

@@ -280,6 +280,13 @@ fn no_wrong_answer_on_any_variation() {
 ///   peach region beside it; the answer called three of the player's crowns and two of their x
 ///   marks clear of the stripes wrong, and stood on the striped cells' check (now the x marks
 ///   clear of the stripes count with the crowns against `stripes_explained_wrong`);
+/// - combo 7600352: a small hand pointer (not found) over two cells of a 10x10 Queens board
+///   at 0.5x; its white body read as a region of its own, both cells with doubt, the true
+///   teal region merged into its purple neighbour (now a region of two or more cells all read
+///   with doubt withholds the answer);
+/// - combo 7700357: a hand pointer on a themed 6x6 board (red squares, orange triangles) with
+///   stripes; the pointer's cell was taken for one kind and every square and triangle for the
+///   other, surely (now the icons in view are read again without the pointer's cells);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -370,6 +377,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("scale-0.35x", 6100293),
         ("scale-0.35x", 6700327),
         ("stripes-over", 7300125),
+        ("combo", 7600352),
+        ("combo", 7700357),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -379,6 +388,15 @@ fn once_wrong_renders_are_not_answered_wrong() {
             "{variation} seed {seed}: {detail}"
         );
     }
+}
+
+/// A pointer taken for one icon kind on a themed board hides no kind of the board's own: the
+/// icons in view, read again without the pointer's cells, fall into their two kinds and the
+/// answer is the puzzle's (combo 7700357: a hand pointer over red squares and orange
+/// triangles, every icon read as one kind before).
+#[test]
+fn a_pointer_taken_for_an_icon_kind_leaves_the_two_kinds_in_view() {
+    assert_exact(&[("combo", 7700357)]);
 }
 
 /// A mouse pointer resting on a Queens board (arrow or hand, light or dark) is neither read as

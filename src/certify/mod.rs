@@ -212,6 +212,15 @@ pub struct CertifyOptions {
     /// wrong on the other reading. Not on a board whose given shading was washed out (its
     /// pieces taken as givens). Default true.
     pub broken_marker_free: bool,
+    /// Queens: a region of at least this many cells, every one read with doubt (under
+    /// `free_below`), withholds the answer: it may be no region at all (a pointer the
+    /// reader did not see, an overlay), and a true region lost into its neighbours; the
+    /// alternatives certify tries (each free cell its own region or a neighbour's) cannot
+    /// bring a lost region back (combo 7600352: a small hand pointer's white body over two
+    /// cells of a 10x10 board read as a region of its own, the true teal region merged into
+    /// its purple neighbour; the puzzle as read had one solution, a wrong one). A region of
+    /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
+    pub queens_doubted_region_min: Option<usize>,
 }
 
 impl Default for CertifyOptions {
@@ -219,6 +228,7 @@ impl Default for CertifyOptions {
         CertifyOptions {
             enabled: true,
             free_below: 0.5,
+            queens_doubted_region_min: Some(2),
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             clash_max_wrong_pieces: 0,

@@ -17,7 +17,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 16] = [
+pub const VARIATIONS: [&str; 17] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -34,6 +34,7 @@ pub const VARIATIONS: [&str; 16] = [
     "hint-mode",
     "brighter",
     "brighter-wrong",
+    "combo",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -122,12 +123,79 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
             o.state = GameState::InProgress;
             o.wrong_pieces = 1 + rng.below(3);
         }
+        "combo" => {}
         _ => {}
     }
+    if variation == "combo" {
+        combo(seed, &mut rng, &mut o);
+    }
+    let v = &mut o.variations;
     if v.pointer.is_some() {
         v.pointer_scale = 0.5 + 1.5 * rng.f32();
     }
     o
+}
+
+/// `combo`: two to four of the variations at once, as real captures meet them (a pointer on a
+/// themed board, a cut phone shot in hint mode, stripes on a small capture): a pointer, rule-break
+/// stripes (under or over), the shimmer of a solved board or pieces fading in, themed icons
+/// (Tango), the hint mode (Queens), a cut at an image edge, a small scale (0.35x-0.55x).
+fn combo(seed: u64, rng: &mut Rng, o: &mut SynthOptions) {
+    // The game `puzzle` draws: its first draw.
+    let tango = Rng::new(seed ^ 0xA5A5).chance(0.5);
+    loop {
+        let v = &mut o.variations;
+        let mut n = 0;
+        if rng.chance(0.4) {
+            v.pointer = Some([Pointer::Arrow, Pointer::Hand][rng.below(2)]);
+            n += 1;
+        }
+        match rng.below(5) {
+            0 => {
+                v.stripes = true;
+                v.clash = true;
+                n += 1;
+            }
+            1 => {
+                v.stripes_over = true;
+                v.clash = true;
+                n += 1;
+            }
+            2 => {
+                v.shimmer = true;
+                o.state = GameState::Solved;
+                n += 1;
+            }
+            3 => {
+                v.fade = 0.3 + 0.6 * rng.f32();
+                if o.state == GameState::Raw {
+                    o.state = GameState::InProgress;
+                }
+                n += 1;
+            }
+            _ => {}
+        }
+        if tango && rng.chance(0.4) {
+            v.themed = true;
+            n += 1;
+        }
+        if !tango && rng.chance(0.4) {
+            v.hint_mode = true;
+            n += 1;
+        }
+        if rng.chance(0.3) {
+            v.cut = Some([Side::Left, Side::Right, Side::Top, Side::Bottom][rng.below(4)]);
+            n += 1;
+        }
+        if rng.chance(0.3) {
+            o.scale = 126 + rng.below(72) as u32;
+            n += 1;
+        }
+        if n >= 2 {
+            return;
+        }
+        *v = Default::default();
+    }
 }
 
 /// What a variation does to the rendered image: `brighter` makes it 25% brighter, clipped (a

@@ -467,6 +467,13 @@ pub struct TangoReadOptions {
     /// pointer-hand 5100181), and the player's pieces of the other kind under the pointer
     /// are dropped ([`name_icons_beside_pointer`]). Default true.
     pub pointer_kind_needs_view: bool,
+    /// ... and before they are named as one kind, the icons are read again without the
+    /// pointer's cells: when those in view then fall into two kinds, the pointer had been
+    /// taken for one kind and the board's two kinds lumped as the other (combo 7700357: a
+    /// hand pointer on a themed board of red squares and orange triangles, every icon in view
+    /// read as one kind, surely, into a wrong answer). The icons in view take their kinds from
+    /// that reading, each as surely as it was read there. Default true.
+    pub pointer_reread_in_view: bool,
     /// With at least this share of the cut line in view (measured from its inner grid line as
     /// seen), its centre line is in view with a margin, and the part out of view about the
     /// markers' places (the lines between two of its cells) is filled with the mirror image of
@@ -588,6 +595,7 @@ impl Default for TangoReadOptions {
             cut_icons_seen: 0.4,
             cut_kind_needs_view: true,
             pointer_kind_needs_view: true,
+            pointer_reread_in_view: true,
             cut_mirror_from: 0.52,
             white_percentile: 99.0,
             normalise_below: 235.0,
@@ -1804,6 +1812,52 @@ pub fn name_icons_beside_pointer(
         .filter(|&p| !under(p))
         .collect();
     let cells = read_cells(img, &g, reading.theme, opts);
+    // The icons read again without the pointer's: when those in view fall into two kinds,
+    // the pointer was taken for one kind and the board's two kinds lumped as the other
+    // (combo 7700357: a hand pointer on a themed board of red squares and orange triangles;
+    // every square and triangle read as one kind, surely). Their kinds are taken from the
+    // new reading, each as surely as it was read; the pointer's cells are free.
+    if opts.pointer_reread_in_view {
+        let mut again = cells.clone();
+        for p in of_kind(unseen).into_iter().filter(|&p| under(p)) {
+            again[p].icon_frac = 0.0;
+        }
+        name_symbols(&mut again, &g, opts);
+        let first = seen.first().map(|&p| again[p].symbol);
+        if seen.iter().any(|&p| Some(again[p].symbol) != first) {
+            for p in of_kind(unseen.other()) {
+                let (pos, c) = (Pos::new(p / g.cols, p % g.cols), &again[p]);
+                let Some(symbol) = c.symbol else {
+                    continue;
+                };
+                if let Puzzle::Tango(t) = &mut reading.puzzle
+                    && t.given(pos).is_some()
+                {
+                    t.set_given(pos, Some(symbol));
+                }
+                for q in &mut reading.placed {
+                    if let Placed::Symbol { pos: at, symbol: s } = q
+                        && *at == pos
+                    {
+                        *s = symbol;
+                    }
+                }
+                let conf = c.conf.min(c.given_conf);
+                if conf < opts.weak_below {
+                    reading
+                        .doubts
+                        .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+                    reading.doubts.push(Doubt::Cell {
+                        pos,
+                        confidence: conf,
+                        given_only: false,
+                    });
+                }
+            }
+            occlude_kind(reading, &of_kind(unseen), g.cols);
+            return;
+        }
+    }
     // As the reader names icons all of one kind: by their mean warmth.
     let warmth = seen
         .iter()
@@ -1837,9 +1891,15 @@ pub fn name_icons_beside_pointer(
         !matches!(*p, Placed::Symbol { pos, symbol }
             if symbol != named && under(pos.index(g.cols)))
     });
-    for p in of_kind(unseen) {
+    occlude_kind(reading, &of_kind(unseen), g.cols);
+}
+
+/// Frees the cells `kind` (indices on a board of `cols` columns) as occluded; the reading's
+/// icon pair is no longer reported.
+fn occlude_kind(reading: &mut Reading, kind: &[usize], cols: usize) {
+    for &p in kind {
         let cell = crate::certify::Element::Cell {
-            pos: Pos::new(p / g.cols, p % g.cols),
+            pos: Pos::new(p / cols, p % cols),
         };
         if !reading.occluded.contains(&cell) {
             reading.occluded.push(cell);
@@ -2079,11 +2139,17 @@ fn read_cell_symbols(
     opts: &TangoReadOptions,
 ) -> Vec<CellRead> {
     let mut cells = read_cells(img, grid, theme, opts);
-    classify_symbols(&mut cells, grid.cell_w.min(grid.cell_h), opts);
+    name_symbols(&mut cells, grid, opts);
+    cells
+}
+
+/// Classifies and names the icons of measured cells ([`read_cell_symbols`]).
+fn name_symbols(cells: &mut [CellRead], grid: &Grid, opts: &TangoReadOptions) {
+    classify_symbols(cells, grid.cell_w.min(grid.cell_h), opts);
     if let Some(margin) = opts.shape_names_icons {
-        cells::name_by_shape(&mut cells, margin, opts);
+        cells::name_by_shape(cells, margin, opts);
     }
-    if cells::icon_pair(&cells, opts).is_some_and(|i| i.themed) {
+    if cells::icon_pair(cells, opts).is_some_and(|i| i.themed) {
         // Two themed icons are told apart by their look alone, which rule-break stripes
         // change: a striped icon's kind is a guess.
         for c in cells
@@ -2093,7 +2159,6 @@ fn read_cell_symbols(
             c.conf = c.conf.min(opts.overlay_given_conf);
         }
     }
-    cells
 }
 
 /// The marker of every shared edge; a glyph beside an overlaid cell is doubted.
