@@ -391,6 +391,9 @@ fn read_into(
             &opts.regions,
         );
     }
+    for p in striped_singleton_twins(&unveiled, &queens, &striped, &under, &opts.regions) {
+        regions.confidence[p.index(n)] = 0.0;
+    }
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
     let mut misread_regions = if red_stripes {
         mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
@@ -550,6 +553,71 @@ fn pointed_colour(
 
 /// The cells of `region` neither `striped` nor `under` a pointer: those whose colour is the
 /// region's own.
+/// The one-cell regions as read under stripes whose colour is within
+/// [`regions::RegionOptions::striped_singleton_twin_delta`] of a region beside them (its clear
+/// cells' median colour).
+fn striped_singleton_twins(
+    samples: &sample::Samples,
+    queens: &Queens,
+    striped: &[Pos],
+    under: &[Pos],
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let Some(delta) = opts.striped_singleton_twin_delta else {
+        return Vec::new();
+    };
+    let n = queens.n();
+    let cells = queens.region_cells();
+    let colours = clear_median_colours(samples, &cells, striped, under);
+    let mut out = Vec::new();
+    for region in &cells {
+        let [p] = region[..] else {
+            continue;
+        };
+        if !striped.contains(&p) {
+            continue;
+        }
+        let own = samples.cells[p.index(n)].colour;
+        let near = crate::puzzle::side_neighbours(p.index(n), n).any(|j| {
+            let rj = queens.region(Pos::new(j / n, j % n));
+            colours[rj].is_some_and(|c| own.delta_e(c) <= delta)
+        });
+        if near {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Every region's colour: the median (per channel) of its clear cells' colours (not
+/// `striped`, not `under` a pointer); `None` for a region with none.
+fn clear_median_colours(
+    samples: &sample::Samples,
+    cells: &[Vec<Pos>],
+    striped: &[Pos],
+    under: &[Pos],
+) -> Vec<Option<color::Lab>> {
+    let n = samples.n;
+    let median = |v: &mut Vec<f32>| {
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    cells
+        .iter()
+        .map(|region| {
+            let clear: Vec<color::Lab> = clear_cells(region, striped, under)
+                .iter()
+                .map(|p| samples.cells[p.index(n)].colour)
+                .collect();
+            (!clear.is_empty()).then(|| color::Lab {
+                l: median(&mut clear.iter().map(|c| c.l).collect()),
+                a: median(&mut clear.iter().map(|c| c.a).collect()),
+                b: median(&mut clear.iter().map(|c| c.b).collect()),
+            })
+        })
+        .collect()
+}
+
 fn clear_cells(region: &[Pos], striped: &[Pos], under: &[Pos]) -> Vec<Pos> {
     region
         .iter()
@@ -623,24 +691,7 @@ fn twin_regions(
     };
     let n = queens.n();
     let cells = queens.region_cells();
-    let median = |v: &mut Vec<f32>| {
-        v.sort_by(f32::total_cmp);
-        v[v.len() / 2]
-    };
-    let colours: Vec<Option<color::Lab>> = cells
-        .iter()
-        .map(|region| {
-            let clear: Vec<color::Lab> = clear_cells(region, striped, under)
-                .iter()
-                .map(|p| samples.cells[p.index(n)].colour)
-                .collect();
-            (!clear.is_empty()).then(|| color::Lab {
-                l: median(&mut clear.iter().map(|c| c.l).collect()),
-                a: median(&mut clear.iter().map(|c| c.a).collect()),
-                b: median(&mut clear.iter().map(|c| c.b).collect()),
-            })
-        })
-        .collect();
+    let colours = clear_median_colours(samples, &cells, striped, under);
     let mut twins: Vec<usize> = Vec::new();
     for i in 0..n * n {
         let ri = queens.region(Pos::new(i / n, i % n));

@@ -102,6 +102,15 @@ pub struct RegionOptions {
     /// by side differ by at least 14, brightened by 25% by 3.95: 5 withheld three of them).
     /// `None`: off. Default 2.
     pub twin_region_delta: Option<f32>,
+    /// A region as read of one cell under stripes whose colour (the stripes taken out) is
+    /// within this CIE76 distance of a region beside it (that region's clear cells' median) is
+    /// read with doubt even when its lines look thick: the stripes' tint is all that set it
+    /// apart, and two other regions were merged to keep the count (combo 8100712: a peach
+    /// cell under stripes read as a region of its own, 5.7 from the peach region beside it,
+    /// its thin lines under the stripes measured thick; a teal and a grey region merged; a
+    /// wrong answer). LinkedIn gives regions side by side colours at least 14 apart on the
+    /// real captures. `None`: off. Default 8.
+    pub striped_singleton_twin_delta: Option<f32>,
     /// LinkedIn stripes the row or column of two crowns that clash (the two cells when they
     /// only touch; two crowns in one region as read are left out: the region may be the
     /// misread). A clash read with no red stripes seen, at most twice as many crowns as rows
@@ -136,6 +145,7 @@ impl Default for RegionOptions {
             stripes_max_share: 0.4,
             mixed_region_delta: Some(25.0),
             twin_region_delta: Some(2.0),
+            striped_singleton_twin_delta: Some(8.0),
             clash_implies_stripes: true,
         }
     }
