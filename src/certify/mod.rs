@@ -1208,52 +1208,71 @@ fn queens_reachable(
     let mut tried = 0usize;
     let mut complete = true;
     let k = cells.len();
+    let sizes: Vec<usize> = options.iter().map(Vec::len).collect();
+    let mut choice = vec![0usize; k];
+    // Every assignment with no change first, then one, two...: each visited once (the
+    // assignments of one size are generated, not filtered from all of them, which grows as
+    // the product of the options).
     'sizes: for changes in 0..=k {
-        let mut choice = vec![0usize; k];
-        // Enumerate every assignment with exactly `changes` non-zero choices.
-        loop {
-            if choice.iter().filter(|&&c| c != 0).count() == changes {
-                tried += 1;
-                if tried > budget {
-                    complete = false;
-                    break 'sizes;
-                }
-                let mut labels = base.clone();
-                for (i, &p) in cells.iter().enumerate() {
-                    labels[p.index(n)] = options[i][choice[i]] as u32;
-                }
-                if let Ok(alt) = Queens::new(n, &labels)
-                    && alt.validate().is_ok()
+        let go_on = with_changes(&sizes, changes, 0, &mut choice, &mut |choice| {
+            tried += 1;
+            if tried > budget {
+                complete = false;
+                return false;
+            }
+            let mut labels = base.clone();
+            for (i, &p) in cells.iter().enumerate() {
+                labels[p.index(n)] = options[i][choice[i]] as u32;
+            }
+            if let Ok(alt) = Queens::new(n, &labels)
+                && alt.validate().is_ok()
+            {
+                let out = BitQueens::from_queens(&alt).solve_up_to(2);
+                if out.count == 1
+                    && let Some(s) = out.first
+                    && !found.iter().any(|(_, f)| *f == s)
                 {
-                    let out = BitQueens::from_queens(&alt).solve_up_to(2);
-                    if out.count == 1
-                        && let Some(s) = out.first
-                        && !found.iter().any(|(_, f)| *f == s)
-                    {
-                        found.push((Puzzle::Queens(alt), s));
-                        if found.len() >= limit {
-                            complete = false;
-                            break 'sizes;
-                        }
+                    found.push((Puzzle::Queens(alt), s));
+                    if found.len() >= limit {
+                        complete = false;
+                        return false;
                     }
                 }
             }
-            // Next assignment (mixed radix).
-            let mut i = 0;
-            loop {
-                if i == k {
-                    continue 'sizes;
-                }
-                choice[i] += 1;
-                if choice[i] < options[i].len() {
-                    break;
-                }
-                choice[i] = 0;
-                i += 1;
-            }
+            true
+        });
+        if !go_on {
+            break 'sizes;
         }
     }
     (found, complete)
+}
+
+/// Calls `visit` with every assignment `choice` (option `choice[i]` of `sizes[i]` for each
+/// position) that differs from all zeros at exactly `changes` positions, positions from `at`
+/// on still to choose (those before are kept); stops, returning false, when `visit` does.
+fn with_changes(
+    sizes: &[usize],
+    changes: usize,
+    at: usize,
+    choice: &mut [usize],
+    visit: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    if changes == 0 {
+        return visit(choice);
+    }
+    if sizes.len() - at < changes {
+        return true;
+    }
+    for option in 1..sizes[at] {
+        choice[at] = option;
+        let go_on = with_changes(sizes, changes - 1, at + 1, choice, visit);
+        choice[at] = 0;
+        if !go_on {
+            return false;
+        }
+    }
+    with_changes(sizes, changes, at + 1, choice, visit)
 }
 
 #[cfg(test)]

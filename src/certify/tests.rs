@@ -646,3 +646,46 @@ fn a_sure_marker_the_pieces_break_without_stripes_is_free() {
         "no wrong marker of the puzzle left it one solution"
     );
 }
+
+/// The Queens alternatives' enumeration visits every assignment with a given number of
+/// changes once, and no other (as filtering the whole product would), and stops when asked.
+#[test]
+fn with_changes_visits_each_assignment_of_a_size_once() {
+    let sizes = [2usize, 3, 1, 4, 2];
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for &s in &sizes {
+        all = all
+            .into_iter()
+            .flat_map(|v| {
+                (0..s).map(move |o| {
+                    let mut w = v.clone();
+                    w.push(o);
+                    w
+                })
+            })
+            .collect();
+    }
+    for changes in 0..=sizes.len() {
+        let mut want: Vec<Vec<usize>> = all
+            .iter()
+            .filter(|v| v.iter().filter(|&&o| o != 0).count() == changes)
+            .cloned()
+            .collect();
+        let mut got = Vec::new();
+        let mut choice = vec![0; sizes.len()];
+        assert!(with_changes(&sizes, changes, 0, &mut choice, &mut |c| {
+            got.push(c.to_vec());
+            true
+        }));
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{changes} changes");
+    }
+    let mut seen = 0;
+    let mut choice = vec![0; sizes.len()];
+    assert!(!with_changes(&sizes, 2, 0, &mut choice, &mut |_| {
+        seen += 1;
+        seen < 3
+    }));
+    assert_eq!(seen, 3);
+}
