@@ -291,6 +291,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   of its own, 5.7 from the peach region beside it (its thin lines under the stripes
 ///   measured thick), a teal and a grey region merged to keep the count (now a one-cell region
 ///   under stripes that near a neighbour's colour is read with doubt);
+/// - combo 8400373: a themed Tango board of red squares, three under red stripes read as empty
+///   cells (one of them a given), the puzzle as read with several solutions "repaired" by two
+///   markers where none are (now stripes over cells all read empty forbid the repair);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -384,6 +387,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo", 7600352),
         ("combo", 7700357),
         ("combo", 8100712),
+        ("combo", 8400373),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -221,6 +221,13 @@ pub struct CertifyOptions {
     /// its purple neighbour; the puzzle as read had one solution, a wrong one). A region of
     /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
     pub queens_doubted_region_min: Option<usize>,
+    /// Tango: LinkedIn stripes the cells of pieces that break a rule; stripes seen over cells
+    /// all read empty hide pieces the reader did not see (icons in the stripes' own colour), a
+    /// given among them perhaps: a reading with several solutions is then not repaired by
+    /// adding clues, the clue missing may be that given (combo 8400373: a themed board of red
+    /// squares, three under red stripes read as empty cells, one of them a given; the repair
+    /// added two markers where none are, a wrong answer). Default true.
+    pub tango_empty_stripes_no_repair: bool,
 }
 
 impl Default for CertifyOptions {
@@ -229,6 +236,7 @@ impl Default for CertifyOptions {
             enabled: true,
             free_below: 0.5,
             queens_doubted_region_min: Some(2),
+            tango_empty_stripes_no_repair: true,
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             clash_max_wrong_pieces: 0,
@@ -755,6 +763,13 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
     if !r.complete && r.solutions.len() < 2 {
         return unrepaired("too many elements read with doubt to check every reading".into());
     }
+    if opts.tango_empty_stripes_no_repair && stripes_over_empty_cells(reading) {
+        return unrepaired(
+            "stripes lie over cells read empty: pieces under them were not seen, and a clue \
+             a repair would add may be wrong"
+                .into(),
+        );
+    }
     match r.solutions.as_slice() {
         [] => unrepaired("no reading of the doubted elements has exactly one solution".into()),
         [(alt, y)] => {
@@ -789,6 +804,20 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
             reason: "readings of the doubted elements give different unique solutions".into(),
         },
     }
+}
+
+/// Tango: whether stripes were seen ([`Reading::striped`]) and every striped cell was read
+/// with no piece (see [`CertifyOptions::tango_empty_stripes_no_repair`]).
+fn stripes_over_empty_cells(reading: &Reading) -> bool {
+    let Some(pieces) = reading.tango_pieces() else {
+        return false;
+    };
+    let cols = reading.grid.cols;
+    !reading.striped.is_empty()
+        && reading
+            .striped
+            .iter()
+            .all(|p| pieces.get(p.index(cols)).is_some_and(Option::is_none))
 }
 
 /// [`CertifyOptions::repair_guard`]: `None` when `repaired` is still the only solution
