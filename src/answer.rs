@@ -855,6 +855,11 @@ pub fn solve_reading(
             _ => false,
         });
     let doubted_region = doubted_region(&reading, certify);
+    let pieces = reading
+        .placed
+        .iter()
+        .filter(|p| matches!(p, Placed::Symbol { .. }))
+        .count();
     // LinkedIn stripes only crowns that break a rule: stripes seen with none that does are
     // something else, or the crowns under them were not seen; either way a region under
     // them may be misread (stripes 36024: a striped region read into its neighbour).
@@ -948,6 +953,16 @@ pub fn solve_reading(
         Some(format!(
             "the player's crowns as read break a rule with no rule-break stripes seen, and the \
              puzzle as read calls {} of the pieces wrong: the board may be misread",
+            wrong.len()
+        ))
+    } else if let Some(share) = certify.tango_most_pieces_wrong
+        && !queens
+        && pieces >= 6
+        && wrong.len() as f32 > share * pieces as f32
+    {
+        Some(format!(
+            "the puzzle as read calls {} of the player's {pieces} pieces wrong: the kinds of \
+             the icons may be named apart from the givens'",
             wrong.len()
         ))
     } else if !reading.overlay_seen && complete_by_the_rules(&reading) {

@@ -294,6 +294,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - combo 8400373: a themed Tango board of red squares, three under red stripes read as empty
 ///   cells (one of them a given), the puzzle as read with several solutions "repaired" by two
 ///   markers where none are (now stripes over cells all read empty forbid the repair);
+/// - combo 8800015: a themed board (green diamonds, teal discs) cut at the top under the win
+///   shimmer, a given lit by the band named apart from its kind's pieces; the answer called 58
+///   of the 61 pieces wrong (now an answer calling more than three quarters of the pieces
+///   wrong is withheld);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -388,6 +392,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo", 7700357),
         ("combo", 8100712),
         ("combo", 8400373),
+        ("combo", 8800015),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -221,13 +221,20 @@ pub struct CertifyOptions {
     /// its purple neighbour; the puzzle as read had one solution, a wrong one). A region of
     /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
     pub queens_doubted_region_min: Option<usize>,
-    /// Tango: LinkedIn stripes the cells of pieces that break a rule; stripes seen over cells
-    /// all read empty hide pieces the reader did not see (icons in the stripes' own colour), a
+    /// Tango: LinkedIn stripes the cells of pieces that break a rule (two at least); stripes
+    /// seen over two cells or more, all read empty, hide pieces the reader did not see (icons in the stripes' own colour), a
     /// given among them perhaps: a reading with several solutions is then not repaired by
     /// adding clues, the clue missing may be that given (combo 8400373: a themed board of red
     /// squares, three under red stripes read as empty cells, one of them a given; the repair
     /// added two markers where none are, a wrong answer). Default true.
     pub tango_empty_stripes_no_repair: bool,
+    /// Tango: an answer calling more than this share of the player's pieces wrong (six at
+    /// least) is withheld: a player's pieces are mostly right, and a board whose pieces are
+    /// mostly the answer's opposite has its givens' kinds named apart from its pieces'
+    /// (combo 8800015: a themed board of green diamonds and teal discs, cut at the top, under
+    /// the win shimmer; a given lit by the band named apart from the pieces of its kind, the
+    /// answer calling 58 of the 61 pieces wrong). `None`: off. Default `Some(0.75)`.
+    pub tango_most_pieces_wrong: Option<f32>,
 }
 
 impl Default for CertifyOptions {
@@ -237,6 +244,7 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             queens_doubted_region_min: Some(2),
             tango_empty_stripes_no_repair: true,
+            tango_most_pieces_wrong: Some(0.75),
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             clash_max_wrong_pieces: 0,
@@ -806,14 +814,16 @@ pub fn repair(reading: &Reading, opts: &CertifyOptions) -> Certificate {
     }
 }
 
-/// Tango: whether stripes were seen ([`Reading::striped`]) and every striped cell was read
-/// with no piece (see [`CertifyOptions::tango_empty_stripes_no_repair`]).
+/// Tango: whether stripes were seen over two cells at least ([`Reading::striped`]) and every
+/// striped cell was read with no piece (see [`CertifyOptions::tango_empty_stripes_no_repair`]).
 fn stripes_over_empty_cells(reading: &Reading) -> bool {
     let Some(pieces) = reading.tango_pieces() else {
         return false;
     };
     let cols = reading.grid.cols;
-    !reading.striped.is_empty()
+    // LinkedIn's stripes mark a rule broken by two pieces at least; one cell under a coloured
+    // overlay is something else (a recording's click ring over an empty cell: tango-494).
+    reading.striped.len() >= 2
         && reading
             .striped
             .iter()
