@@ -506,6 +506,9 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
             let sym_conf = ((d_other - d_own) / (d_other + d_own).max(1e-3)).clamp(0.0, 1.0);
             c.conf = c.conf.min(sym_conf * 2.0).min(1.0);
         }
+        if opts.cluster_hue_check {
+            doubt_hue_strays(cells, &filled, &assign, opts);
+        }
         if split_by_shade_only(cells, &filled, &assign, &centres, opts) {
             // Two groups of one colour told apart only by how much of them is light or dark
             // grey (the anti-aliased rim of a tiny icon): maybe one kind, maybe two.
@@ -583,6 +586,50 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
                 (true, true) => c.conf.min(w.abs() * 2.0).min(1.0),
                 (true, false) => c.conf,
             };
+        }
+    }
+}
+
+/// [`TangoReadOptions::cluster_hue_check`]: an icon whose hue lies nearer the other kind's
+/// mean hue than its own kind's (the kinds' mean hues at least `hue_split_min_gap` apart) is
+/// doubted: the colour histograms and the hue disagree about it.
+fn doubt_hue_strays(
+    cells: &mut [CellRead],
+    filled: &[usize],
+    assign: &[usize],
+    opts: &TangoReadOptions,
+) {
+    let dist = |a: f32, b: f32| {
+        let d = (a - b).rem_euclid(360.0);
+        d.min(360.0 - d)
+    };
+    let mean_hue = |cl: usize| {
+        let (mut x, mut y, mut n) = (0.0f32, 0.0f32, 0usize);
+        for (k, &i) in filled.iter().enumerate() {
+            if assign[k] == cl
+                && !cells[i].striped(opts)
+                && let Some(h) = cells[i].hue
+            {
+                x += h.to_radians().cos();
+                y += h.to_radians().sin();
+                n += 1;
+            }
+        }
+        (n > 0 && x.hypot(y) > 1e-3).then(|| y.atan2(x).to_degrees().rem_euclid(360.0))
+    };
+    let (Some(h0), Some(h1)) = (mean_hue(0), mean_hue(1)) else {
+        return;
+    };
+    if dist(h0, h1) < opts.hue_split_min_gap {
+        return;
+    }
+    for (k, &i) in filled.iter().enumerate() {
+        let Some(h) = cells[i].hue else {
+            continue;
+        };
+        let (own, other) = if assign[k] == 0 { (h0, h1) } else { (h1, h0) };
+        if dist(h, other) < dist(h, own) {
+            cells[i].conf = 0.0;
         }
     }
 }

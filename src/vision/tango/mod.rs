@@ -179,6 +179,14 @@ pub struct TangoReadOptions {
     /// two groups at least this far apart (degrees), each within
     /// [`Self::alike_max_hue_spread`]. Default 10.
     pub hue_split_min_gap: f32,
+    /// Icons split into two kinds by their colour histograms are checked by their hue: an icon
+    /// whose hue lies nearer the other kind's mean hue (over the kinds' icons in the clear)
+    /// than its own kind's, the two means at least `hue_split_min_gap` apart, is doubted
+    /// (combo 10300323: a 0.4x dark themed board of red rings and orange triangles; a given
+    /// ring, its lighter shading counted in its icon, went with the triangles by histogram,
+    /// hue 5 against the rings' 357 and the triangles' 24, read surely into a wrong answer).
+    /// Default true.
+    pub cluster_hue_check: bool,
     /// ... and, on a board whose cells are under `[1]` pixels, each group holds at least `[0]`
     /// icons: a small icon's hue is measured over few pixels, and one icon alone is then no
     /// evidence of a kind of its own (two moons of a 0.3x board, 18 px cells, differed by 12
@@ -543,6 +551,7 @@ impl Default for TangoReadOptions {
             alike_max_fill_gap: 0.15,
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
+            cluster_hue_check: true,
             hue_split_small_group: [2.0, 32.0],
             shape_split_min_band: Some([2.0, 1.0]),
             min_icon_colour: 0.25,
@@ -1842,11 +1851,12 @@ pub fn name_icons_beside_pointer(
                         *s = symbol;
                     }
                 }
+                // The new read replaces the first one's doubt about the cell.
                 let conf = c.conf.min(c.given_conf);
+                reading
+                    .doubts
+                    .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
                 if conf < opts.weak_below {
-                    reading
-                        .doubts
-                        .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
                     reading.doubts.push(Doubt::Cell {
                         pos,
                         confidence: conf,
