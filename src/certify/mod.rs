@@ -222,9 +222,9 @@ pub struct CertifyOptions {
     /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
     pub queens_doubted_region_min: Option<usize>,
     /// Tango: LinkedIn stripes the cells of pieces that break a rule (two at least); stripes
-    /// seen over two cells or more, all read empty, hide pieces the reader did not see (icons in the stripes' own colour), a
-    /// given among them perhaps: a reading with several solutions is then not repaired by
-    /// adding clues, the clue missing may be that given (combo 8400373: a themed board of red
+    /// seen over two cells or more, all read empty, hide pieces the reader did not see (icons
+    /// in the stripes' own colour), a given among them perhaps: a reading with several
+    /// solutions is then not repaired by adding clues, the clue missing may be that given (combo 8400373: a themed board of red
     /// squares, three under red stripes read as empty cells, one of them a given; the repair
     /// added two markers where none are, a wrong answer). Default true.
     pub tango_empty_stripes_no_repair: bool,

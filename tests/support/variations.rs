@@ -123,7 +123,6 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
             o.state = GameState::InProgress;
             o.wrong_pieces = 1 + rng.below(3);
         }
-        "combo" => {}
         _ => {}
     }
     if variation == "combo" {
@@ -136,7 +135,7 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
     o
 }
 
-/// `combo`: two to four of the variations at once, as real captures meet them (a pointer on a
+/// `combo`: two to five of the variations at once, as real captures meet them (a pointer on a
 /// themed board, a cut phone shot in hint mode, stripes on a small capture): a pointer, rule-break
 /// stripes (under or over), the shimmer of a solved board or pieces fading in, themed icons
 /// (Tango), the hint mode (Queens), a cut at an image edge, a small scale (0.35x-0.55x).

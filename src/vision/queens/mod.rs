@@ -551,8 +551,6 @@ fn pointed_colour(
         })
 }
 
-/// The cells of `region` neither `striped` nor `under` a pointer: those whose colour is the
-/// region's own.
 /// The one-cell regions as read under stripes whose colour is within
 /// [`regions::RegionOptions::striped_singleton_twin_delta`] of a region beside them (its clear
 /// cells' median colour).
@@ -618,6 +616,8 @@ fn clear_median_colours(
         .collect()
 }
 
+/// The cells of `region` neither `striped` nor `under` a pointer: those whose colour is the
+/// region's own.
 fn clear_cells(region: &[Pos], striped: &[Pos], under: &[Pos]) -> Vec<Pos> {
     region
         .iter()

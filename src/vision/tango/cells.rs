@@ -599,23 +599,15 @@ fn doubt_hue_strays(
     assign: &[usize],
     opts: &TangoReadOptions,
 ) {
-    let dist = |a: f32, b: f32| {
-        let d = (a - b).rem_euclid(360.0);
-        d.min(360.0 - d)
-    };
+    let dist = super::hue_gap;
     let mean_hue = |cl: usize| {
-        let (mut x, mut y, mut n) = (0.0f32, 0.0f32, 0usize);
-        for (k, &i) in filled.iter().enumerate() {
-            if assign[k] == cl
-                && !cells[i].striped(opts)
-                && let Some(h) = cells[i].hue
-            {
-                x += h.to_radians().cos();
-                y += h.to_radians().sin();
-                n += 1;
-            }
-        }
-        (n > 0 && x.hypot(y) > 1e-3).then(|| y.atan2(x).to_degrees().rem_euclid(360.0))
+        super::circular_mean(
+            filled
+                .iter()
+                .zip(assign)
+                .filter(|&(&i, &a)| a == cl && !cells[i].striped(opts))
+                .filter_map(|(&i, _)| cells[i].hue),
+        )
     };
     let (Some(h0), Some(h1)) = (mean_hue(0), mean_hue(1)) else {
         return;

@@ -1671,6 +1671,14 @@ fn hue_gap(a: f32, b: f32) -> f32 {
     d.min(360.0 - d)
 }
 
+/// The circular mean of hues (degrees); `None` for none, or for hues that cancel out.
+fn circular_mean(hues: impl IntoIterator<Item = f32>) -> Option<f32> {
+    let (sx, sy) = hues.into_iter().fold((0.0f32, 0.0f32), |(a, b), h| {
+        (a + h.to_radians().cos(), b + h.to_radians().sin())
+    });
+    (sx.hypot(sy) > 1e-3).then(|| sy.atan2(sx).to_degrees().rem_euclid(360.0))
+}
+
 /// The mean hue of the strongly coloured pixels of a box (`None` when there are none).
 fn mean_hue(
     img: &RgbImage,
@@ -1720,15 +1728,12 @@ fn sliver_symbol(
         (cx - hw, cy - hh, cx + hw, cy + hh)
     };
     let reference = |symbol: Symbol| {
-        let hues: Vec<f32> = pieces
-            .iter()
-            .filter(|(_, s)| *s == symbol)
-            .filter_map(|&(p, _)| mean_hue(&ext.image, disc(p), min_chroma))
-            .collect();
-        let (sx, sy) = hues.iter().fold((0.0f32, 0.0f32), |(a, b), h| {
-            (a + h.to_radians().cos(), b + h.to_radians().sin())
-        });
-        (!hues.is_empty()).then(|| sy.atan2(sx).to_degrees().rem_euclid(360.0))
+        circular_mean(
+            pieces
+                .iter()
+                .filter(|(_, s)| *s == symbol)
+                .filter_map(|&(p, _)| mean_hue(&ext.image, disc(p), min_chroma)),
+        )
     };
     let (sun, moon) = (reference(Symbol::Sun)?, reference(Symbol::Moon)?);
     if hue_gap(sun, moon) < 2.0 * min_gap {
