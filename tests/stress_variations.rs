@@ -488,6 +488,14 @@ fn icons_of_one_kind_off_centre_are_read_surely() {
     assert_exact(&[("plain", 180288), ("plain", 190050), ("scale-0.3x", 40)]);
 }
 
+/// On a small board (16-21 px cells, a patch sample about 0.3 px) the grid line through an
+/// edge's patch can lie a pixel off its middle: it was taken for an intruder and every edge
+/// along it doubted at 0, and these renders ended `uncertain` (`marker_line_band_px`).
+#[test]
+fn a_grid_line_a_pixel_off_on_a_small_board_is_no_intruder() {
+    assert_exact(&[11000117, 11000224, 11000394].map(|seed| ("scale-0.35x", seed)));
+}
+
 /// A themed pair of one colour (a red ring and a red diamond) is told apart by shape: these
 /// renders used to end `uncertain`, every icon doubted.
 #[test]

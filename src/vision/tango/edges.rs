@@ -144,7 +144,9 @@ pub(super) fn read_edge(
     // Whether everything dropped lies on the grid line along the edge (within
     // `marker_line_band` samples of the patch's middle line: a bright dark-mode line near the
     // contrast threshold) or is a striped neighbour's plain stripes: nothing foreign.
-    let band = opts.marker_line_band as i64;
+    // On a small board a sample is a fraction of a pixel: the band is at least
+    // `marker_line_band_px` pixels, the lattice's placement error there.
+    let band = (opts.marker_line_band as i64).max((opts.marker_line_band_px / step).ceil() as i64);
     let mid = (n / 2) as i64;
     let on_line = |k: usize| match edge {
         Edge::Right(_) => ((k % n) as i64 - mid).abs() <= band,

@@ -419,6 +419,11 @@ pub struct TangoReadOptions {
     /// Half width in samples of the grid line's band through an edge patch: when all that
     /// reached the patch border lay in it, it was the line, not a pointer. Default 2.
     pub marker_line_band: usize,
+    /// ... and at least this many pixels: on a small board (a pitch of 16 px, a sample about
+    /// 0.3 px) the located line can lie a pixel off the patch's middle (scale-0.35x 11000004:
+    /// the line 2-3 samples off, read as an intruder, every edge along it doubted).
+    /// Default 1.5.
+    pub marker_line_band_px: f32,
     /// Reads with a confidence below this are listed as doubts. Default 0.5.
     pub doubt_below: f32,
     /// Reads from `doubt_below` up to this are listed as weak ([`Reading::weak`]): a repaired
@@ -595,6 +600,7 @@ impl Default for TangoReadOptions {
             marker_intruder_conf: 0.3,
             marker_touch_reach: 2,
             marker_line_band: 2,
+            marker_line_band_px: 1.5,
             doubt_below: 0.5,
             weak_below: 0.8,
             cut_min_visible: 0.27,
