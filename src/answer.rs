@@ -897,7 +897,7 @@ pub fn solve_reading(
     } else if queens && !reading.misread_regions.is_empty() {
         Some(
             "the regions as read are not a board LinkedIn draws (a region of two colours \
-             beside stripes, or two regions side by side of one colour): a region may have \
+             beside stripes, or two regions of one colour): a region may have \
              been split or two merged"
                 .to_string(),
         )

@@ -1,7 +1,9 @@
 //! The stress set of issue 10: random generated puzzles rendered with one of the renderer's
 //! variations (pointer arrow / hand, rule-break stripes, win shimmer, fading pieces, themed
 //! icons, a cut at an image edge, 0.3x-0.35x scale drawn small or down-scaled, the Queens hint
-//! mode, 25% brighter), read and solved end to end (certify
+//! mode, 25% brighter), several at once (`combo`), and those again through what a capture
+//! does to the pixels (`combo-captured`: down-scale, tilt, blur, brightness, noise, JPEG),
+//! read and solved end to end (certify
 //! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
 //! refused. Shared by `tests/stress_variations.rs` (a small sample) and
 //! `examples/stress_variations.rs` (the full table).
@@ -17,7 +19,7 @@ use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOpti
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 17] = [
+pub const VARIATIONS: [&str; 18] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -35,6 +37,7 @@ pub const VARIATIONS: [&str; 17] = [
     "brighter",
     "brighter-wrong",
     "combo",
+    "combo-captured",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -125,7 +128,7 @@ pub fn options(seed: u64, variation: &str) -> SynthOptions {
         }
         _ => {}
     }
-    if variation == "combo" {
+    if variation == "combo" || variation == "combo-captured" {
         combo(seed, &mut rng, &mut o);
     }
     let v = &mut o.variations;
@@ -200,7 +203,7 @@ fn combo(seed: u64, rng: &mut Rng, o: &mut SynthOptions) {
 /// What a variation does to the rendered image: `brighter` makes it 25% brighter, clipped (a
 /// light board's greys, its lines, frame and given shading, go white); `down-0.35x` and
 /// `down-0.3x` scale it down (triangle filter, as the perturbation suite does).
-pub fn after_render(variation: &str, img: &mut image::RgbImage) {
+pub fn after_render(variation: &str, seed: u64, img: &mut image::RgbImage) {
     let down = |img: &image::RgbImage, factor: f32| {
         let w = ((img.width() as f32 * factor).round() as u32).max(1);
         let h = ((img.height() as f32 * factor).round() as u32).max(1);
@@ -214,7 +217,74 @@ pub fn after_render(variation: &str, img: &mut image::RgbImage) {
         }
         "down-0.35x" => *img = down(img, 0.35),
         "down-0.3x" => *img = down(img, 0.3),
+        "combo-captured" => captured(seed, img),
         _ => {}
+    }
+}
+
+/// `combo-captured`: what a capture does to the pixels on top of `combo`'s variations, one to
+/// three of: a down-scale (0.45x-0.85x), a tilt (0.3-2.5 degrees either way), a blur (sigma
+/// 0.5-1.2), a brightness factor (0.8-1.2, clipped) or a gamma (0.7-1.4), noise (sigma 2-8),
+/// JPEG (quality 40-90), applied in that order.
+fn captured(seed: u64, img: &mut image::RgbImage) {
+    let mut rng = Rng::new(seed ^ 0xCA97_0DE6);
+    let mut chosen = [false; 6];
+    while chosen.iter().filter(|&&c| c).count() < 1 + rng.below(3) {
+        chosen[rng.below(6)] = true;
+    }
+    let map = |img: &mut image::RgbImage, f: &dyn Fn(f32) -> f32| {
+        let lut: Vec<u8> = (0..=255u8)
+            .map(|v| f(f32::from(v)).round().clamp(0.0, 255.0) as u8)
+            .collect();
+        for v in img.iter_mut() {
+            *v = lut[usize::from(*v)];
+        }
+    };
+    if chosen[0] {
+        let factor = 0.45 + 0.4 * rng.f32();
+        let w = ((img.width() as f32 * factor).round() as u32).max(1);
+        let h = ((img.height() as f32 * factor).round() as u32).max(1);
+        *img = image::imageops::resize(img, w, h, image::imageops::FilterType::Triangle);
+    }
+    if chosen[1] {
+        let degrees = (0.3 + 2.2 * rng.f32()) * if rng.chance(0.5) { 1.0 } else { -1.0 };
+        let corner = *img.get_pixel(0, 0);
+        *img = imageproc::geometric_transformations::rotate_about_center(
+            img,
+            degrees.to_radians(),
+            imageproc::geometric_transformations::Interpolation::Bilinear,
+            corner,
+        );
+    }
+    if chosen[2] {
+        *img = imageproc::filter::gaussian_blur_f32(img, 0.5 + 0.7 * rng.f32());
+    }
+    if chosen[3] {
+        if rng.chance(0.5) {
+            let f = 0.8 + 0.4 * rng.f32();
+            map(img, &|v| v * f);
+        } else {
+            let g = 0.7 + 0.7 * rng.f32();
+            map(img, &|v| 255.0 * (v / 255.0).powf(g));
+        }
+    }
+    if chosen[4] {
+        let sigma = 2.0 + 6.0 * rng.f32();
+        for v in img.iter_mut() {
+            *v = (f32::from(*v) + sigma * rng.normal())
+                .round()
+                .clamp(0.0, 255.0) as u8;
+        }
+    }
+    if chosen[5] {
+        let quality = 40 + rng.below(51) as u8;
+        let mut buf = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut buf, quality)
+            .encode_image(&*img)
+            .expect("JPEG encoding of an RGB image");
+        *img = image::load_from_memory_with_format(&buf, image::ImageFormat::Jpeg)
+            .expect("decoding our own JPEG")
+            .to_rgb8();
     }
 }
 
@@ -227,7 +297,7 @@ pub fn run(seed: u64, variation: &str) -> (Class, String) {
         Ok(s) => s,
         Err(e) => return (Class::Refused, format!("render: {e}")),
     };
-    after_render(variation, &mut shot.image);
+    after_render(variation, seed, &mut shot.image);
     let reading = match read_image(&shot.image, &ReadOptions::default()) {
         Ok(r) => r,
         Err(e) => {

@@ -674,11 +674,12 @@ fn mixed_regions(
     out
 }
 
-/// The cells of every two regions as read, side by side, whose clear cells (not `striped`,
-/// not `under` a pointer) have one colour: within
-/// [`regions::RegionOptions::twin_region_delta`] of each other (their median colours). LinkedIn
-/// gives regions side by side distinct colours, so one region was split in two, and another
-/// two merged to keep the count (see [`Reading::misread_regions`]).
+/// The cells of every two regions as read, side by side (or both beside hidden cells:
+/// [`regions::RegionOptions::twin_regions_beside_hidden`]), whose clear cells (not `striped`, not
+/// `under` a pointer) have one colour: within [`regions::RegionOptions::twin_region_delta`] of
+/// each other (their median colours). LinkedIn gives every region its own colour, so one
+/// region was split in two, and another two merged to keep the count (see
+/// [`Reading::misread_regions`]).
 fn twin_regions(
     samples: &sample::Samples,
     queens: &Queens,
@@ -692,15 +693,37 @@ fn twin_regions(
     let n = queens.n();
     let cells = queens.region_cells();
     let colours = clear_median_colours(samples, &cells, striped, under);
+    let twin = |ri: usize, rj: usize| {
+        ri != rj
+            && matches!((colours[ri], colours[rj]), (Some(x), Some(y)) if x.delta_e(y) <= delta)
+    };
     let mut twins: Vec<usize> = Vec::new();
+    if opts.twin_regions_beside_hidden {
+        // The regions with a cell striped, under the pointer or beside one.
+        let hidden = |p: &Pos| striped.contains(p) || under.contains(p);
+        let beside: Vec<bool> = cells
+            .iter()
+            .map(|region| {
+                region.iter().any(|p| {
+                    hidden(p)
+                        || crate::puzzle::side_neighbours(p.index(n), n)
+                            .any(|j| hidden(&Pos::new(j / n, j % n)))
+                })
+            })
+            .collect();
+        for ri in 0..cells.len() {
+            for rj in ri + 1..cells.len() {
+                if beside[ri] && beside[rj] && twin(ri, rj) {
+                    twins.extend([ri, rj]);
+                }
+            }
+        }
+    }
     for i in 0..n * n {
         let ri = queens.region(Pos::new(i / n, i % n));
         for j in crate::puzzle::side_neighbours(i, n) {
             let rj = queens.region(Pos::new(j / n, j % n));
-            if ri != rj
-                && let (Some(x), Some(y)) = (colours[ri], colours[rj])
-                && x.delta_e(y) <= delta
-            {
+            if twin(ri, rj) {
                 twins.extend([ri, rj]);
             }
         }
