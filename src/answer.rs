@@ -447,7 +447,9 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
 /// Queens: whether a region of at least `queens_doubted_region_min` cells was read wholly
 /// from cells read with doubt (under `free_below`): it may be no region (a pointer, an
 /// overlay), and a true region was then lost, which no choice of the free cells brings back
-/// ([`CertifyOptions::queens_doubted_region_min`]).
+/// ([`CertifyOptions::queens_doubted_region_min`]); or, no stripes or hatching seen, whether
+/// a region holds `queens_doubted_group_min` doubted cells touching one another beside sure
+/// ones: a true region merged into it ([`CertifyOptions::queens_doubted_group_min`]).
 fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
     let (Puzzle::Queens(q), Some(min)) = (&reading.puzzle, certify.queens_doubted_region_min)
     else {
@@ -459,9 +461,50 @@ fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
                 if pos == p && confidence < certify.free_below)
         })
     };
-    q.region_cells()
+    let regions = q.region_cells();
+    if regions
         .iter()
         .any(|cells| cells.len() >= min && cells.iter().copied().all(doubted))
+    {
+        return true;
+    }
+    // A group of doubted cells touching one another inside a region read with sure cells too,
+    // no stripes or hatching seen (they are doubted in lines).
+    let Some(group_min) = certify.queens_doubted_group_min else {
+        return false;
+    };
+    if reading.overlay_seen {
+        return false;
+    }
+    let n = q.n();
+    regions.iter().any(|cells| {
+        let inside: Vec<Pos> = cells.iter().copied().filter(|&p| doubted(p)).collect();
+        if inside.len() < group_min || inside.len() == cells.len() {
+            return false;
+        }
+        let mut seen = vec![false; inside.len()];
+        (0..inside.len()).any(|start| {
+            if seen[start] {
+                return false;
+            }
+            seen[start] = true;
+            let mut stack = vec![start];
+            let mut size = 0;
+            while let Some(k) = stack.pop() {
+                size += 1;
+                let i = inside[k].index(n);
+                for j in crate::puzzle::side_neighbours(i, n) {
+                    if let Some(m) = inside.iter().position(|p| p.index(n) == j)
+                        && !seen[m]
+                    {
+                        seen[m] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+            size >= group_min
+        })
+    })
 }
 
 fn completed_board(reading: &Reading) -> Option<Solution> {
@@ -1147,9 +1190,10 @@ mod tests {
         assert_eq!(w, vec![Pos::new(1, 0), Pos::new(2, 0)]);
     }
 
-    /// A Queens region read only from doubted cells may be something over the board: the
-    /// answer is withheld even though the puzzle as read has one solution; one doubted
-    /// cell of a larger region, or the guard off, leaves the answer.
+    /// A Queens region read only from doubted cells may be something over the board, and two
+    /// doubted cells touching inside a region a region merged into it: the answer is
+    /// withheld even though the puzzle as read has one solution; one doubted cell of a larger
+    /// region, two apart, or the guards off, leave the answer.
     #[test]
     fn a_region_read_only_from_doubted_cells_withholds_the_answer() {
         let text = "queens 4x4\nA B B B\nA B C C\nA A C D\nA A D D\n";
@@ -1182,5 +1226,14 @@ mod tests {
         assert!(shown(&region_d[..1], &on));
         assert!(!shown(&region_d, &on));
         assert!(shown(&region_d, &off));
+        // Two doubted cells touching inside region A (six cells): a region may have been
+        // merged into it; two apart, or the guard off, leave the answer.
+        let no_group = CertifyOptions {
+            queens_doubted_group_min: None,
+            ..CertifyOptions::default()
+        };
+        assert!(!shown(&[(2, 0), (3, 0)], &on));
+        assert!(shown(&[(2, 0), (3, 0)], &no_group));
+        assert!(shown(&[(0, 0), (3, 1)], &on));
     }
 }
