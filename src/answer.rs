@@ -447,7 +447,7 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
 /// Queens: whether a region of at least `queens_doubted_region_min` cells was read wholly
 /// from cells read with doubt (under `free_below`): it may be no region (a pointer, an
 /// overlay), and a true region was then lost, which no choice of the free cells brings back
-/// ([`CertifyOptions::queens_doubted_region_min`]); or, no stripes or hatching seen, whether
+/// ([`CertifyOptions::queens_doubted_region_min`]); or, no red stripes seen, whether
 /// a region holds `queens_doubted_group_min` doubted cells touching one another beside sure
 /// ones: a true region merged into it ([`CertifyOptions::queens_doubted_group_min`]).
 fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
@@ -469,11 +469,11 @@ fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
         return true;
     }
     // A group of doubted cells touching one another inside a region read with sure cells too,
-    // no stripes or hatching seen (they are doubted in lines).
+    // no red stripes seen (they are doubted in lines).
     let Some(group_min) = certify.queens_doubted_group_min else {
         return false;
     };
-    if reading.overlay_seen {
+    if reading.red_stripes {
         return false;
     }
     let n = q.n();

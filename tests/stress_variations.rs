@@ -306,9 +306,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   crowns: the green region's striped cells read as the brown region beside them, the
 ///   green's two clear parts (not side by side) taken as two regions (now two regions of one
 ///   colour, each beside striped cells, withhold the answer wherever they are);
-/// - combo-captured 14200474: a dark phone capture at 11 px cells, a pointer not seen; three
-///   cells of a four-cell region read with doubt as the region above them (now two doubted
-///   cells touching inside a region withhold the answer when no stripes are seen);
+/// - combo-captured 14200474: a dark phone capture in hint mode at 11 px cells, a pointer not
+///   seen; three cells of a four-cell region read with doubt as the region above them (now two
+///   doubted cells touching inside a region withhold the answer when no red stripes are seen);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings

@@ -221,16 +221,17 @@ pub struct CertifyOptions {
     /// its purple neighbour; the puzzle as read had one solution, a wrong one). A region of
     /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
     pub queens_doubted_region_min: Option<usize>,
-    /// Queens, no stripes or hatching seen: a region as read holding at least this many cells
+    /// Queens, no red rule-break stripes seen: a region as read holding at least this many cells
     /// read with doubt (under `free_below`) that touch one another, beside cells read surely,
     /// withholds the answer: the group may be a true region merged into it, which the
     /// alternatives certify tries (each free cell its own region or a neighbour's) cannot
-    /// bring back (combo-captured 14200474: a dark phone capture at 11 px cells, three cells
-    /// of a four-cell region read with doubt as the region above, one surely; the puzzle as
-    /// read had one solution, a wrong one). Under stripes whole lines are doubted, and the
-    /// stripe guards decide. Cost on the stress set (800 renders a row, 6800000): 5 of
-    /// 14,400 answers withheld, none on the real captures or their perturbations. `None`:
-    /// off. Default `Some(2)`.
+    /// bring back (combo-captured 14200474: a dark phone capture in hint mode at 11 px cells,
+    /// three cells of a four-cell region read with doubt as the region above, one surely; the
+    /// puzzle as read had one solution, a wrong one). Under red stripes whole lines are
+    /// doubted (with them too, 189 answers of 14,400 were withheld), and the stripe guards
+    /// decide. Cost on the stress set (800 renders a row, 6800000): 9 of 14,400 answers
+    /// withheld, none on the real captures or their perturbations. `None`: off. Default
+    /// `Some(2)`.
     pub queens_doubted_group_min: Option<usize>,
     /// Tango: LinkedIn stripes the cells of pieces that break a rule (two at least); stripes
     /// seen over two cells or more, all read empty, hide pieces the reader did not see (icons
