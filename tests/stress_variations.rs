@@ -309,6 +309,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - combo-captured 14200474: a dark phone capture in hint mode at 11 px cells, a pointer not
 ///   seen; three cells of a four-cell region read with doubt as the region above them (now two
 ///   doubted cells touching inside a region withhold the answer when no red stripes are seen);
+/// - combo-captured 23000715: a 7x7 Queens board at about 0.3x, cut at the right, a row and a
+///   column striped: a brown region's striped row taken as a region of its own, walled by lines
+///   measured thick under the stripes (its own lines measured thick too: now such a region is
+///   not walled);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -407,6 +411,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo", 10300323),
         ("combo-captured", 11800190),
         ("combo-captured", 14200474),
+        ("combo-captured", 23000715),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

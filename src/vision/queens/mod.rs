@@ -810,7 +810,8 @@ fn doubt_striped_singletons(
             continue;
         };
         let i = p.index(n);
-        if striped.contains(&p) && thin_line_round(samples, p, striped, thin_below, |_| true, opts)
+        if striped.contains(&p)
+            && thin_line_round(samples, p, striped, thin_below, |_| true, false, opts)
         {
             confidence[i] = 0.0;
         }
@@ -819,13 +820,16 @@ fn doubt_striped_singletons(
 
 /// Whether a line round the striped cell `p` to a neighbour `beyond` accepts is thin (or not
 /// measured), each judged against the board's lines of its own kind ([`striped_line_levels`];
-/// see [`doubt_striped_singletons`]); `thin_below`: [`thin_line_bound`].
+/// see [`doubt_striped_singletons`]); `thin_below`: [`thin_line_bound`]. With `inside_thin`,
+/// also true when a line to a striped cell `beyond` refuses measures thick
+/// ([`regions::RegionOptions::striped_walls_thin_inside`]).
 fn thin_line_round(
     samples: &sample::Samples,
     p: Pos,
     striped: &[Pos],
     thin_below: f32,
     beyond: impl Fn(usize) -> bool,
+    inside_thin: bool,
     opts: &regions::RegionOptions,
 ) -> bool {
     let n = samples.n;
@@ -833,13 +837,25 @@ fn thin_line_round(
     let striped = |i: usize| striped.contains(&Pos::new(i / n, i % n));
     let lines = lines_around(samples, p);
     let heaviest = lines.iter().map(|&(w, _)| w).fold(0.0f32, f32::max);
-    lines.iter().filter(|&&(_, j)| beyond(j)).any(|&(w, j)| {
+    let thin = |w: f32, j: usize| {
         let across = j % n != i % n;
         match striped_line_levels(samples, across, 1 + usize::from(striped(j)), &striped, opts) {
             Some((lo, hi)) => w.is_nan() || w * w < lo * hi,
             None => w.is_nan() || w < thin_below || w < opts.striped_thin_ratio * heaviest,
         }
-    })
+    };
+    // With `inside_thin`, a line to a striped cell of the same region as read that measures
+    // thick: under these stripes the lines' weights do not tell thin from thick.
+    let unreliable = inside_thin
+        && lines
+            .iter()
+            .filter(|&&(_, j)| !beyond(j) && striped(j))
+            .any(|&(w, j)| !thin(w, j));
+    unreliable
+        || lines
+            .iter()
+            .filter(|&&(_, j)| beyond(j))
+            .any(|&(w, j)| thin(w, j))
 }
 
 /// LinkedIn stripes whole rows, columns or regions: a row or column with more than `share` of
@@ -883,17 +899,20 @@ fn walled_cells(
     }
     let n = queens.n();
     let thin_below = thin_line_bound(samples);
+    let regions = queens.region_cells();
     striped
         .iter()
         .copied()
         .filter(|&p| {
             let own = queens.region(p);
+            let whole = regions[own].iter().all(|c| striped.contains(c));
             !thin_line_round(
                 samples,
                 p,
                 striped,
                 thin_below,
                 |j| queens.region(Pos::new(j / n, j % n)) != own,
+                whole && opts.striped_walls_thin_inside,
                 opts,
             )
         })
