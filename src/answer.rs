@@ -415,10 +415,16 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
             doubted[pos.index(n)] = true;
         }
     }
+    largest_cluster(n, &doubted, |_, _| true)
+}
+
+/// The most cells of `marked` (indices of an `n` x `n` board) that touch one another
+/// (4-neighbours, chained), each step between two cells `joined` accepts.
+fn largest_cluster(n: usize, marked: &[bool], joined: impl Fn(usize, usize) -> bool) -> usize {
     let mut seen = vec![false; n * n];
     let mut best = 0;
     for start in 0..n * n {
-        if !doubted[start] || seen[start] {
+        if !marked[start] || seen[start] {
             continue;
         }
         seen[start] = true;
@@ -426,7 +432,7 @@ fn doubted_queens_cluster(reading: &Reading, certify: &CertifyOptions) -> usize 
         while let Some(i) = stack.pop() {
             size += 1;
             for j in crate::puzzle::side_neighbours(i, n) {
-                if doubted[j] && !seen[j] {
+                if marked[j] && !seen[j] && joined(i, j) {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -476,35 +482,18 @@ fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
     if reading.red_stripes {
         return false;
     }
+    // The doubted cells of regions read with sure cells too, grouped within their region.
     let n = q.n();
-    regions.iter().any(|cells| {
-        let inside: Vec<Pos> = cells.iter().copied().filter(|&p| doubted(p)).collect();
-        if inside.len() < group_min || inside.len() == cells.len() {
-            return false;
+    let mut marked = vec![false; n * n];
+    for cells in &regions {
+        if !cells.iter().copied().all(doubted) {
+            for &p in cells.iter().filter(|&&p| doubted(p)) {
+                marked[p.index(n)] = true;
+            }
         }
-        let mut seen = vec![false; inside.len()];
-        (0..inside.len()).any(|start| {
-            if seen[start] {
-                return false;
-            }
-            seen[start] = true;
-            let mut stack = vec![start];
-            let mut size = 0;
-            while let Some(k) = stack.pop() {
-                size += 1;
-                let i = inside[k].index(n);
-                for j in crate::puzzle::side_neighbours(i, n) {
-                    if let Some(m) = inside.iter().position(|p| p.index(n) == j)
-                        && !seen[m]
-                    {
-                        seen[m] = true;
-                        stack.push(m);
-                    }
-                }
-            }
-            size >= group_min
-        })
-    })
+    }
+    let region = |i: usize| q.region(Pos::new(i / n, i % n));
+    largest_cluster(n, &marked, |i, j| region(i) == region(j)) >= group_min
 }
 
 fn completed_board(reading: &Reading) -> Option<Solution> {
