@@ -78,6 +78,27 @@ fn main() {
             v.score, v.lines, v.colours, v.blank
         );
         if verbose {
+            for r in 0..s.n {
+                let row: Vec<String> = (0..s.n)
+                    .map(|c| {
+                        let x = s.cells[r * s.n + c].colour;
+                        format!("({:.0},{:.0},{:.0})", x.l, x.a, x.b)
+                    })
+                    .collect();
+                println!("  colours r{}: {}", r + 1, row.join(" "));
+            }
+            for r in 0..s.n {
+                let right: Vec<String> = (0..s.n - 1)
+                    .map(|c| format!("{:.2}", s.right[r * (s.n - 1) + c]))
+                    .collect();
+                println!("  right r{}: {}", r + 1, right.join(" "));
+            }
+            for r in 0..s.n - 1 {
+                let down: Vec<String> = (0..s.n)
+                    .map(|c| format!("{:.2}", s.down[r * s.n + c]))
+                    .collect();
+                println!("  down r{}/{}: {}", r + 1, r + 2, down.join(" "));
+            }
             for (i, c) in s.cells.iter().enumerate() {
                 if c.glyph.coverage > 0.0 {
                     println!(

@@ -313,6 +313,10 @@ fn no_wrong_answer_on_any_variation() {
 ///   column striped: a brown region's striped row taken as a region of its own, walled by lines
 ///   measured thick under the stripes (its own lines measured thick too: now such a region is
 ///   not walled);
+/// - stripes-over 27000378: an 8x8 Queens board, its first column under translucent stripes:
+///   a tan region of four cells merged into the grey one through the striped column (19.4
+///   apart), the striped cell beside it read as a region of its own (now two clear cells or
+///   more of a second flat colour in a region under stripes withhold the answer);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -412,6 +416,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo-captured", 11800190),
         ("combo-captured", 14200474),
         ("combo-captured", 23000715),
+        ("stripes-over", 27000378),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -654,11 +654,16 @@ fn mixed_regions(
         let Some(centre) = clear.iter().max_by_key(|p| near(p)) else {
             continue;
         };
-        let odd: Vec<Pos> = clear
+        let mut odd: Vec<Pos> = clear
             .iter()
             .copied()
             .filter(|p| colour(p).delta_e(colour(centre)) > delta)
             .collect();
+        if odd.is_empty()
+            && let Some((apart, alike)) = opts.mixed_region_group_delta
+        {
+            odd = second_colour(&clear, &colour, apart, alike);
+        }
         // Odd cells all in one row or column that holds a striped cell: stripes not seen
         // over them (dense stripes over a cell read as one flat blend of their colours).
         let in_striped_line = |same: &dyn Fn(&Pos, &Pos) -> bool| {
@@ -672,6 +677,42 @@ fn mixed_regions(
     }
     out.sort_by_key(|p| (p.row, p.col));
     out
+}
+
+/// The clear cells of a region as read that hold a second colour: every clear cell within
+/// `alike` (CIE76) of one of two colours more than `apart` from each other, each held by two
+/// cells or more (see [`regions::RegionOptions::mixed_region_group_delta`]). Empty when the
+/// cells show one colour, or colours between (a gradient: the win shimmer's light band).
+fn second_colour(
+    clear: &[Pos],
+    colour: &impl Fn(&Pos) -> color::Lab,
+    apart: f32,
+    alike: f32,
+) -> Vec<Pos> {
+    let near = |a: &Pos, cells: &[Pos]| -> Vec<Pos> {
+        cells
+            .iter()
+            .copied()
+            .filter(|b| colour(a).delta_e(colour(b)) <= alike)
+            .collect()
+    };
+    let Some(first) = clear.iter().max_by_key(|p| near(p, clear).len()) else {
+        return Vec::new();
+    };
+    let far: Vec<Pos> = clear
+        .iter()
+        .copied()
+        .filter(|p| colour(p).delta_e(colour(first)) > apart)
+        .collect();
+    let Some(second) = far.iter().max_by_key(|p| near(p, &far).len()) else {
+        return Vec::new();
+    };
+    let (one, two) = (near(first, clear), near(second, &far));
+    if one.len() >= 2 && two.len() >= 2 && one.len() + two.len() == clear.len() {
+        two
+    } else {
+        Vec::new()
+    }
 }
 
 /// The cells of every two regions as read, side by side (or both beside hidden cells:
@@ -1308,6 +1349,42 @@ mod tests {
             ..opts
         };
         assert!(mixed_regions(&samples, &queens, &striped, &[], &off).is_empty());
+    }
+
+    #[test]
+    fn a_second_flat_colour_in_a_striped_region_is_two_regions() {
+        use super::color::Lab;
+        // Region cells in a row: grey, and tan 19 apart (under the 25 of
+        // `mixed_region_delta`), as in stripes-over 27000378.
+        let grey = Lab {
+            l: 89.0,
+            a: 0.0,
+            b: 0.0,
+        };
+        let tan = Lab {
+            l: 73.0,
+            a: -1.0,
+            b: 11.0,
+        };
+        let between = Lab {
+            l: 81.0,
+            a: 0.0,
+            b: 5.0,
+        };
+        let cells: Vec<Pos> = (0..8).map(|c| Pos::new(0, c)).collect();
+        let o = regions::RegionOptions::default();
+        let (apart, alike) = o.mixed_region_group_delta.expect("on by default");
+        let second =
+            |colours: &[Lab]| second_colour(&cells, &|p: &Pos| colours[p.col], apart, alike);
+        // Five grey, three tan: the tan cells are a second region's.
+        let two = [grey, grey, grey, grey, grey, tan, tan, tan];
+        assert_eq!(second(&two), cells[5..].to_vec());
+        // One cell darker (the pointer's hover): one colour.
+        let hovered = [grey, grey, grey, grey, grey, grey, grey, tan];
+        assert!(second(&hovered).is_empty());
+        // A gradient (the win shimmer's band): no two flat colours.
+        let gradient = [grey, grey, grey, between, between, tan, tan, tan];
+        assert!(second(&gradient).is_empty());
     }
 
     #[test]
