@@ -132,6 +132,20 @@ fn main() {
                     rd.theme
                 );
                 if verbose {
+                    let cells = |v: &[snapsolve::puzzle::Pos]| {
+                        v.iter()
+                            .map(|p| p.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    println!(
+                        "  red stripes {} overlay {} striped [{}] walled [{}] misread [{}]",
+                        rd.red_stripes,
+                        rd.overlay_seen,
+                        cells(&rd.striped),
+                        cells(&rd.striped_walled),
+                        cells(&rd.misread_regions)
+                    );
                     print!("{}", snapsolve::format::print(&rd.puzzle));
                 }
             }

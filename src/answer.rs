@@ -713,9 +713,20 @@ pub fn solve_reading(
                 Certificate::Repaired {
                     ref puzzle,
                     ref solution,
-                    ..
+                    ref changes,
                 } => {
-                    let contradicted = wrong_pieces(&reading.placed, solution).len();
+                    // A piece on a cell under the pointer is not seen whole (the pointer's
+                    // own outline can read as one): it has no say
+                    // (`CertifyOptions::occluded_pieces_veto`).
+                    let contradicted = wrong_pieces(&reading.placed, solution)
+                        .iter()
+                        .filter(|w| {
+                            certify.occluded_pieces_veto
+                                || !reading.occluded.contains(&certify::Element::Cell {
+                                    pos: w.placed.pos(),
+                                })
+                        })
+                        .count();
                     let cluster = doubted_queens_cluster(&reading, certify);
                     if cluster > certify.max_queens_repair_cluster {
                         Some(Certificate::Unrepaired {
@@ -760,6 +771,14 @@ pub fn solve_reading(
                         let again = solve::solve(puzzle, opts)?;
                         if matches!(&again.outcome, Outcome::Unique(s) if s == solution) {
                             reading.puzzle = puzzle.clone();
+                            // A cell the repair made a given holds no piece of the player's
+                            // (what was read there was the pointer over it).
+                            reading.placed.retain(|p| {
+                                !changes.iter().any(|c| {
+                                    c.element == certify::Element::Cell { pos: p.pos() }
+                                        && reading.occluded.contains(&c.element)
+                                })
+                            });
                             report = again;
                             Some(c)
                         } else {

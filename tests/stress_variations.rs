@@ -317,6 +317,12 @@ fn no_wrong_answer_on_any_variation() {
 ///   a tan region of four cells merged into the grey one through the striped column (19.4
 ///   apart), the striped cell beside it read as a region of its own (now two clear cells or
 ///   more of a second flat colour in a region under stripes withhold the answer);
+/// - combo-captured 31000526: a dark 8x8 Queens board cut at the left, its last column
+///   striped for two crowns and read as the orange region at its top end (stripes over
+///   yellow), a hand pointer over a cell read as a crown: the striped cells could take only a
+///   neighbour's region, and the yellow one was beside the column, not beside its top cells
+///   (now a striped free cell may take the region of any cell beside its run of free striped
+///   cells);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -417,6 +423,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo-captured", 14200474),
         ("combo-captured", 23000715),
         ("stripes-over", 27000378),
+        ("combo-captured", 31000526),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);
@@ -792,6 +799,26 @@ fn a_marker_under_the_pointer_is_repaired_when_the_puzzle_as_read_has_several_so
             "{variation}: one change reported"
         );
     }
+}
+
+/// A hand pointer over an empty cell whose dark outline reads as a moon there (0.14), and
+/// an `x` half under it read as `=`: the puzzle as read has several solutions, and its one
+/// reading with a single solution calls that "moon" wrong. A piece on a cell under the
+/// pointer has no say over a repair (`CertifyOptions::occluded_pieces_veto`), and no wrong
+/// piece is reported on a cell the repair made a given.
+#[test]
+fn a_piece_read_under_the_pointer_does_not_veto_a_repair() {
+    let (reading, sol) = read_render(6800219, "pointer-hand");
+    assert!(!reading.occluded.is_empty(), "the pointer seen");
+    let solved = solve(reading.clone());
+    assert_eq!(solved.answer(), Some(&sol), "{}", solved.outcome_name());
+    assert!(solved.wrong.is_empty(), "{:?}", solved.wrong);
+    let veto = CertifyOptions {
+        occluded_pieces_veto: true,
+        ..CertifyOptions::default()
+    };
+    let vetoed = solve_reading(reading, &SolveOptions::default(), &veto).expect("a solve");
+    assert_eq!(vetoed.answer(), None, "{}", vetoed.outcome_name());
 }
 
 /// A solved Queens board under the win shimmer whose regions are misread (the regions as read

@@ -65,6 +65,12 @@ pub struct CertifyOptions {
     /// then picks the wrong one). The pieces only veto a repair, they never make one.
     /// Default 0.
     pub max_repair_wrong_pieces: usize,
+    /// Whether a piece on an occluded cell (under the pointer) counts against a repair (see
+    /// `max_repair_wrong_pieces`): the pointer's dark outline over an empty cell can read as a
+    /// piece (pointer-hand 6800219: a hand over an empty cell read as a moon at 0.14; the only
+    /// reading with one solution, an `x` half under the hand, was refused for calling that
+    /// "moon" wrong). Default false.
+    pub occluded_pieces_veto: bool,
     /// Tango: a reading with no given at all (every LinkedIn Tango puzzle has some: their
     /// light grey was washed out, by raised contrast or brightness) whose puzzle has several
     /// solutions, read without a doubt, is solved again with every piece taken as a given; a
@@ -146,6 +152,12 @@ pub struct CertifyOptions {
     /// them). The search is bounded by `max_queens_maps`; a budget run out withholds. Default
     /// true.
     pub queens_free_striped: bool,
+    /// Queens: a free striped cell may also take the region of any cell beside the run of free
+    /// striped cells it lies in (4-neighbours, chained), not only a neighbour's: a striped line read wholly
+    /// as the region at one end of it has its cells' true region beside the run, not beside
+    /// each of them (combo-captured 31000526: a striped column read as the orange region
+    /// above it; its top cells could take only orange, and the answer stood). Default true.
+    pub queens_free_run_regions: bool,
     /// Queens under red stripes, with `queens_free_striped`: a striped cell whose every line
     /// to a cell of another region as read is thick ([`Reading::striped_walled`]) keeps its
     /// region (LinkedIn draws a thick line between two regions, so it cannot take a
@@ -260,12 +272,14 @@ impl Default for CertifyOptions {
             tango_most_pieces_wrong: Some(0.75),
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
+            queens_free_run_regions: true,
             clash_max_wrong_pieces: 0,
             overlay_crosses_withhold: false,
             max_repair_changes: 3,
             several_adds_only: true,
             max_alternatives: 3,
             max_repair_wrong_pieces: 0,
+            occluded_pieces_veto: false,
             pieces_when_unshaded: true,
             unshaded_edge_doubts: true,
             unshaded_max_wrong: 2,
@@ -688,7 +702,17 @@ pub fn reachable(reading: &Reading, opts: &CertifyOptions, limit: usize) -> Reac
     let free = free_elements(reading, opts);
     let (solutions, complete) = match &reading.puzzle {
         Puzzle::Tango(t) => tango_reachable(t, &free, opts.max_relaxed, limit),
-        Puzzle::Queens(q) => queens_reachable(q, &free, opts.max_queens_maps, limit),
+        Puzzle::Queens(q) => queens_reachable(
+            q,
+            &free,
+            opts.max_queens_maps,
+            limit,
+            if opts.queens_free_run_regions {
+                &reading.striped
+            } else {
+                &[]
+            },
+        ),
     };
     Reachable {
         free,
@@ -1226,6 +1250,7 @@ fn queens_reachable(
     free: &[Free],
     budget: usize,
     limit: usize,
+    striped: &[Pos],
 ) -> (Vec<(Puzzle, Solution)>, bool) {
     let n = q.n();
     let cells: Vec<Pos> = free
@@ -1245,6 +1270,18 @@ fn queens_reachable(
                 let (nr, nc) = (r + dr, c + dc);
                 if nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n {
                     let g = q.region(Pos::new(nr as usize, nc as usize));
+                    if !v.contains(&g) {
+                        v.push(g);
+                    }
+                }
+            }
+            if striped.contains(&p) {
+                let run: Vec<Pos> = cells
+                    .iter()
+                    .copied()
+                    .filter(|c| striped.contains(c))
+                    .collect();
+                for g in run_regions_beside(q, &run, p) {
                     if !v.contains(&g) {
                         v.push(g);
                     }
@@ -1298,6 +1335,34 @@ fn queens_reachable(
         }
     }
     (found, complete)
+}
+
+/// The regions of the cells beside the run of `free` cells (4-neighbours, chained) that holds
+/// `p`, those cells not free themselves (see [`CertifyOptions::queens_free_run_regions`]).
+fn run_regions_beside(q: &Queens, free: &[Pos], p: Pos) -> Vec<usize> {
+    let n = q.n();
+    let is_free = |i: usize| free.iter().any(|f| f.index(n) == i);
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![p.index(n)];
+    seen[p.index(n)] = true;
+    let mut out = Vec::new();
+    while let Some(i) = stack.pop() {
+        for j in crate::puzzle::side_neighbours(i, n) {
+            if seen[j] {
+                continue;
+            }
+            seen[j] = true;
+            if is_free(j) {
+                stack.push(j);
+            } else {
+                let g = q.region(Pos::new(j / n, j % n));
+                if !out.contains(&g) {
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Calls `visit` with every assignment `choice` (option `choice[i]` of `sizes[i]` for each
