@@ -66,7 +66,7 @@ fn main() -> anyhow::Result<()> {
         for c in &d.cells {
             println!(
                 "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
-                 hist {:.2?} hue {:.0?} shape {:.2?} luma {:.0}",
+                 hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0}",
                 c.pos,
                 c.bg,
                 c.overlay,
@@ -78,6 +78,7 @@ fn main() -> anyhow::Result<()> {
                 c.hist,
                 c.hue,
                 c.shape,
+                c.fill,
                 c.icon_luma
             );
         }

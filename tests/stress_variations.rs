@@ -801,6 +801,14 @@ fn a_marker_under_the_pointer_is_repaired_when_the_puzzle_as_read_has_several_so
     }
 }
 
+/// Red triangles and red discs on a dark themed board: no one shape measure sets them apart
+/// clearly enough alone (bands 1.00, 0.92 and 1.10 of the alike gaps), all three together do
+/// (`TangoReadOptions::shape_split_min_band`); every icon was doubted and the board withheld.
+#[test]
+fn icons_of_one_colour_apart_by_all_three_shape_measures_are_two_kinds() {
+    assert_exact(&[("themed", 27000560)]);
+}
+
 /// A hand pointer over an empty cell whose dark outline reads as a moon there (0.14), and
 /// an `x` half under it read as `=`: the puzzle as read has several solutions, and its one
 /// reading with a single solution calls that "moon" wrong. A piece on a cell under the

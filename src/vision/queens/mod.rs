@@ -660,9 +660,9 @@ fn mixed_regions(
             .filter(|p| colour(p).delta_e(colour(centre)) > delta)
             .collect();
         if odd.is_empty()
-            && let Some((apart, alike)) = opts.mixed_region_group_delta
+            && let Some(apart) = opts.mixed_region_group_delta
         {
-            odd = second_colour(&clear, &colour, apart, alike);
+            odd = second_colour(&clear, &colour, apart, opts.mixed_region_group_alike);
         }
         // Odd cells all in one row or column that holds a striped cell: stripes not seen
         // over them (dense stripes over a cell read as one flat blend of their colours).
@@ -1373,7 +1373,8 @@ mod tests {
         };
         let cells: Vec<Pos> = (0..8).map(|c| Pos::new(0, c)).collect();
         let o = regions::RegionOptions::default();
-        let (apart, alike) = o.mixed_region_group_delta.expect("on by default");
+        let apart = o.mixed_region_group_delta.expect("on by default");
+        let alike = o.mixed_region_group_alike;
         let second =
             |colours: &[Lab]| second_colour(&cells, &|p: &Pos| colours[p.col], apart, alike);
         // Five grey, three tan: the tan cells are a second region's.

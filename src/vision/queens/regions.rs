@@ -104,8 +104,8 @@ pub struct RegionOptions {
     /// clear cells of one region, hovered ones included, differ by up to 19). `None`: off.
     /// Default 25.
     pub mixed_region_delta: Option<f32>,
-    /// `(apart, alike)`: under red stripes, a region as read holding two clear cells or more
-    /// within `alike` of each other (CIE76) and more than `apart` from its colour (see
+    /// Under red stripes, a region as read holding two clear cells or more within
+    /// `mixed_region_group_alike` of each other (CIE76) and more than this from its colour (see
     /// `mixed_region_delta`) holds cells of two regions as well: the pointer's hover darkens
     /// one cell, not two (stripes-over 27000378: a tan region of four cells merged into grey
     /// through a striped column, 19.4 apart, the striped cell left read as a region of its
@@ -113,8 +113,11 @@ pub struct RegionOptions {
     /// for `mixed_region_delta`; colours between the two (a gradient: the win shimmer's light
     /// band) are not two regions. Cost (800 a row, 6800000): one `combo` render of the win
     /// shimmer and stripes together (never both on LinkedIn); it withholds 11 readings that
-    /// had ended as none or several. `None` (or `mixed_region_delta` off): off. Default (12, 5).
-    pub mixed_region_group_delta: Option<(f32, f32)>,
+    /// had ended as none or several. `None` (or `mixed_region_delta` off): off. Default 12.
+    pub mixed_region_group_delta: Option<f32>,
+    /// Cells within this CIE76 distance of each other are of one flat colour (see
+    /// `mixed_region_group_delta`). Default 5.
+    pub mixed_region_group_alike: f32,
     /// Two regions as read side by side whose clear cells' median colours are within this
     /// CIE76 distance are one region split in two (LinkedIn gives regions side by side
     /// distinct colours), with two others merged to keep the count: the answer is withheld
@@ -175,7 +178,8 @@ impl Default for RegionOptions {
             streaked_min_reddened: 0.15,
             stripes_max_share: 0.4,
             mixed_region_delta: Some(25.0),
-            mixed_region_group_delta: Some((12.0, 5.0)),
+            mixed_region_group_delta: Some(12.0),
+            mixed_region_group_alike: 5.0,
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,
             striped_singleton_twin_delta: Some(8.0),

@@ -808,10 +808,10 @@ fn split_by_shape(
     };
     let splits: Vec<_> = shapes.into_iter().filter_map(split).collect();
     let (upper, _, values, thr) = splits.iter().max_by(|a, b| a.1.total_cmp(&b.1))?.clone();
-    // One measure's band clear enough alone, or two measures' bands each clear enough, the
-    // two splitting the icons alike (checked below with every other measure).
+    // One measure's band clear enough alone, or two measures' bands, or all three, each
+    // clear enough, splitting the icons alike (checked below with every other measure).
     let clear = |b: f32| splits.iter().filter(|s| s.1 >= b).count();
-    if clear(min_band[0]) == 0 && clear(min_band[1]) < 2 {
+    if clear(min_band[0]) == 0 && clear(min_band[1]) < 2 && clear(min_band[2]) < 3 {
         return None;
     }
     let same = |u: &[bool]| u == upper.as_slice() || u.iter().zip(&upper).all(|(a, b)| a != b);

@@ -198,11 +198,13 @@ pub struct TangoReadOptions {
     /// kinds when one shape measure ([`CellRead::icon_frac`], [`CellRead::shape`]'s spread,
     /// [`CellRead::fill`]) falls into two groups of at least two icons with an empty band
     /// between them at least `[0]` times the measure's alike gap, or two measures each with a
-    /// band of at least `[1]` times theirs, and every other measure that is not alike (shape,
-    /// luma) splits the icons the same way. Fading, dimming or a pointer change an icon's
-    /// colour or cover one icon; only a second kind changes the shape of several alike.
-    /// `None`: off. Default `Some([2.0, 1.0])`.
-    pub shape_split_min_band: Option<[f32; 2]>,
+    /// band of at least `[1]` times theirs, or all three with a band of at least `[2]` times
+    /// theirs, and every other measure that is not alike (shape, luma) splits the icons the
+    /// same way. Fading, dimming or a pointer change an icon's colour or cover one icon; only
+    /// a second kind changes the shape of several alike (themed 27000560: red triangles and
+    /// red discs on a dark board, bands 1.00, 0.92 and 1.10 of the three alike gaps, every
+    /// icon doubted without `[2]`). `None`: off. Default `Some([2.0, 1.0, 0.75])`.
+    pub shape_split_min_band: Option<[f32; 3]>,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -558,7 +560,7 @@ impl Default for TangoReadOptions {
             hue_split_min_gap: 10.0,
             cluster_hue_check: true,
             hue_split_small_group: [2.0, 32.0],
-            shape_split_min_band: Some([2.0, 1.0]),
+            shape_split_min_band: Some([2.0, 1.0, 0.75]),
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             shape_names_icons: Some(0.15),
