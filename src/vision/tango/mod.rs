@@ -1834,6 +1834,8 @@ pub fn name_icons_beside_pointer(
         .filter(|&p| !under(p))
         .collect();
     let cells = read_cells(img, &g, reading.theme, opts);
+    // The icons in view the new reading below doubts (two kinds it cannot tell apart).
+    let mut doubted_in_view: Vec<(usize, f32)> = Vec::new();
     // The icons read again without the pointer's: when those in view fall into two kinds,
     // the pointer was taken for one kind and the board's two kinds lumped as the other
     // (combo 7700357: a hand pointer on a themed board of red squares and orange triangles;
@@ -1880,6 +1882,11 @@ pub fn name_icons_beside_pointer(
             occlude_kind(reading, &of_kind(unseen), g.cols);
             return;
         }
+        doubted_in_view = seen
+            .iter()
+            .map(|&p| (p, again[p].conf))
+            .filter(|&(_, conf)| conf < opts.weak_below)
+            .collect();
     }
     // As the reader names icons all of one kind: by their mean warmth.
     let warmth = seen
@@ -1914,6 +1921,20 @@ pub fn name_icons_beside_pointer(
         !matches!(*p, Placed::Symbol { pos, symbol }
             if symbol != named && under(pos.index(g.cols)))
     });
+    // Named as one kind, but not alike to the new reading: they stay doubted (combo
+    // 32600284: red triangles and red discs, one kind by warmth, read surely into a wrong
+    // answer).
+    for (p, conf) in doubted_in_view {
+        let pos = Pos::new(p / g.cols, p % g.cols);
+        reading
+            .doubts
+            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+        reading.doubts.push(Doubt::Cell {
+            pos,
+            confidence: conf,
+            given_only: false,
+        });
+    }
     occlude_kind(reading, &of_kind(unseen), g.cols);
 }
 
