@@ -367,7 +367,7 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
 /// Whether the icons `set` look alike: their hues within `alike_max_hue_spread`, and the two
 /// means of their icon fractions, shape moments (within `shape_tolerance`), lumas and fills
 /// within the `alike_max_*` gaps.
-fn all_alike(
+pub(super) fn all_alike(
     cells: &[CellRead],
     set: &[usize],
     shape_tolerance: f32,

@@ -205,6 +205,13 @@ pub struct TangoReadOptions {
     /// red discs on a dark board, bands 1.00, 0.92 and 1.10 of the three alike gaps, every
     /// icon doubted without `[2]`). `None`: off. Default `Some([2.0, 1.0, 0.75])`.
     pub shape_split_min_band: Option<[f32; 3]>,
+    /// With no pointer found: a themed pair one of whose kinds is one or two icons beside
+    /// four or more of the other, those in the clear not alike among themselves (hue, size,
+    /// shape, luma, as for a board of one kind), is a pointer or something else read as a
+    /// kind and two kinds lumped as the other: every icon is doubted (combo-captured
+    /// 32600652: a blurred hand pointer not found, read as one kind; orange squares and dark
+    /// orange discs read surely as the other, a wrong answer). Default true.
+    pub lumped_kind_doubted: bool,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -561,6 +568,7 @@ impl Default for TangoReadOptions {
             cluster_hue_check: true,
             hue_split_small_group: [2.0, 32.0],
             shape_split_min_band: Some([2.0, 1.0, 0.75]),
+            lumped_kind_doubted: true,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             shape_names_icons: Some(0.15),
@@ -1802,6 +1810,9 @@ pub fn name_icons_beside_pointer(
     pointers: &[crate::vision::occlusion::PixelBox],
     opts: &TangoReadOptions,
 ) {
+    if pointers.is_empty() && opts.lumped_kind_doubted {
+        doubt_lumped_kind(img, reading, opts);
+    }
     if !opts.pointer_kind_needs_view
         || pointers.is_empty()
         || !reading.icons.is_some_and(|i| i.themed)
@@ -1936,6 +1947,57 @@ pub fn name_icons_beside_pointer(
         });
     }
     occlude_kind(reading, &of_kind(unseen), g.cols);
+}
+
+/// [`TangoReadOptions::lumped_kind_doubted`]: a themed pair one of whose kinds is one or two
+/// icons, the other's icons in the clear not alike among themselves (hue, size, shape, luma):
+/// every icon of the board is doubted.
+fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
+    if !reading.icons.is_some_and(|i| i.themed) {
+        return;
+    }
+    let Some(pieces) = reading.tango_pieces() else {
+        return;
+    };
+    let g = reading.grid;
+    let of_kind = |k: Symbol| -> Vec<usize> {
+        (0..pieces.len())
+            .filter(|&p| pieces[p] == Some(k))
+            .collect()
+    };
+    let (suns, moons) = (of_kind(Symbol::Sun), of_kind(Symbol::Moon));
+    let (few, many) = if suns.len() <= moons.len() {
+        (suns, moons)
+    } else {
+        (moons, suns)
+    };
+    if few.is_empty() || few.len() > 2 || many.len() < 4 {
+        return;
+    }
+    let cells = read_cells(img, &g, reading.theme, opts);
+    let clear: Vec<usize> = many
+        .iter()
+        .copied()
+        .filter(|&p| !cells[p].striped(opts) && !cells[p].lit)
+        .collect();
+    let cell_px = g.cell_w.min(g.cell_h);
+    let tolerance = opts
+        .alike_max_shape_gap
+        .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0));
+    if clear.len() < 2 || cells::all_alike(&cells, &clear, tolerance, opts) {
+        return;
+    }
+    for p in few.into_iter().chain(many) {
+        let pos = Pos::new(p / g.cols, p % g.cols);
+        reading
+            .doubts
+            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+        reading.doubts.push(Doubt::Cell {
+            pos,
+            confidence: 0.0,
+            given_only: false,
+        });
+    }
 }
 
 /// Frees the cells `kind` (indices on a board of `cols` columns) as occluded; the reading's
