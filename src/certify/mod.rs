@@ -1260,6 +1260,12 @@ fn queens_reachable(
             Element::Edge { .. } => None,
         })
         .collect();
+    // The free cells under the stripes (see `CertifyOptions::queens_free_run_regions`).
+    let run: Vec<Pos> = cells
+        .iter()
+        .copied()
+        .filter(|c| striped.contains(c))
+        .collect();
     // Each free cell may take its own region or a 4-neighbour's.
     let options: Vec<Vec<usize>> = cells
         .iter()
@@ -1275,12 +1281,7 @@ fn queens_reachable(
                     }
                 }
             }
-            if striped.contains(&p) {
-                let run: Vec<Pos> = cells
-                    .iter()
-                    .copied()
-                    .filter(|c| striped.contains(c))
-                    .collect();
+            if run.contains(&p) {
                 for g in run_regions_beside(q, &run, p) {
                     if !v.contains(&g) {
                         v.push(g);

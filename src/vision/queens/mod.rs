@@ -1356,21 +1356,12 @@ mod tests {
         use super::color::Lab;
         // Region cells in a row: grey, and tan 19 apart (under the 25 of
         // `mixed_region_delta`), as in stripes-over 27000378.
-        let grey = Lab {
-            l: 89.0,
-            a: 0.0,
-            b: 0.0,
-        };
-        let tan = Lab {
-            l: 73.0,
-            a: -1.0,
-            b: 11.0,
-        };
-        let between = Lab {
-            l: 81.0,
-            a: 0.0,
-            b: 5.0,
-        };
+        let lab = |l, a, b| Lab { l, a, b };
+        let (grey, tan, between) = (
+            lab(89.0, 0.0, 0.0),
+            lab(73.0, -1.0, 11.0),
+            lab(81.0, 0.0, 5.0),
+        );
         let cells: Vec<Pos> = (0..8).map(|c| Pos::new(0, c)).collect();
         let o = regions::RegionOptions::default();
         let apart = o.mixed_region_group_delta.expect("on by default");

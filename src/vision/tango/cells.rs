@@ -364,6 +364,14 @@ pub(super) fn classify_symbols(cells: &mut [CellRead], cell_px: f32, opts: &Tang
     }
 }
 
+/// The gap allowed between two icons' shape moments on cells of `cell_px` pixels: a moment
+/// is measured to about a pixel of the icon's disc, which on small cells is more than
+/// [`TangoReadOptions::alike_max_shape_gap`] ([`TangoReadOptions::alike_shape_px`]).
+pub(super) fn shape_tolerance(cell_px: f32, opts: &TangoReadOptions) -> f32 {
+    opts.alike_max_shape_gap
+        .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0))
+}
+
 /// Whether the icons `set` look alike: their hues within `alike_max_hue_spread`, and the two
 /// means of their icon fractions, shape moments (within `shape_tolerance`), lumas and fills
 /// within the `alike_max_*` gaps.
@@ -523,9 +531,7 @@ fn classify_by_look(cells: &mut [CellRead], cell_px: f32, opts: &TangoReadOption
         // every icon is doubted.
         // A shape moment is measured to about a pixel of the icon's disc: on small cells
         // that is more than the gap allowed.
-        let shape_tolerance = opts
-            .alike_max_shape_gap
-            .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0));
+        let shape_tolerance = shape_tolerance(cell_px, opts);
         let alike = all_alike(cells, &filled, shape_tolerance, opts);
         let split = (!alike)
             .then(|| {

@@ -1810,9 +1810,6 @@ pub fn name_icons_beside_pointer(
     pointers: &[crate::vision::occlusion::PixelBox],
     opts: &TangoReadOptions,
 ) {
-    if pointers.is_empty() && opts.lumped_kind_doubted {
-        doubt_lumped_kind(img, reading, opts);
-    }
     if !opts.pointer_kind_needs_view
         || pointers.is_empty()
         || !reading.icons.is_some_and(|i| i.themed)
@@ -1936,24 +1933,29 @@ pub fn name_icons_beside_pointer(
     // 32600284: red triangles and red discs, one kind by warmth, read surely into a wrong
     // answer).
     for (p, conf) in doubted_in_view {
-        let pos = Pos::new(p / g.cols, p % g.cols);
-        reading
-            .doubts
-            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
-        reading.doubts.push(Doubt::Cell {
-            pos,
-            confidence: conf,
-            given_only: false,
-        });
+        replace_cell_doubt(reading, Pos::new(p / g.cols, p % g.cols), conf);
     }
     occlude_kind(reading, &of_kind(unseen), g.cols);
 }
 
+/// The reading's doubt about the cell at `pos` is now `confidence` (any earlier one dropped).
+fn replace_cell_doubt(reading: &mut Reading, pos: Pos, confidence: f32) {
+    reading
+        .doubts
+        .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+    reading.doubts.push(Doubt::Cell {
+        pos,
+        confidence,
+        given_only: false,
+    });
+}
+
 /// [`TangoReadOptions::lumped_kind_doubted`]: a themed pair one of whose kinds is one or two
 /// icons, the other's icons in the clear not alike among themselves (hue, size, shape, luma):
-/// every icon of the board is doubted.
-fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
-    if !reading.icons.is_some_and(|i| i.themed) {
+/// every icon of the board is doubted. For a reading over which no pointer was found (with
+/// one, [`name_icons_beside_pointer`] looks at the kinds).
+pub fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
+    if !opts.lumped_kind_doubted || !reading.icons.is_some_and(|i| i.themed) {
         return;
     }
     let Some(pieces) = reading.tango_pieces() else {
@@ -1980,23 +1982,12 @@ fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOpti
         .copied()
         .filter(|&p| !cells[p].striped(opts) && !cells[p].lit)
         .collect();
-    let cell_px = g.cell_w.min(g.cell_h);
-    let tolerance = opts
-        .alike_max_shape_gap
-        .max(opts.alike_shape_px / (opts.icon_radius * cell_px).max(1.0));
+    let tolerance = cells::shape_tolerance(g.cell_w.min(g.cell_h), opts);
     if clear.len() < 2 || cells::all_alike(&cells, &clear, tolerance, opts) {
         return;
     }
     for p in few.into_iter().chain(many) {
-        let pos = Pos::new(p / g.cols, p % g.cols);
-        reading
-            .doubts
-            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
-        reading.doubts.push(Doubt::Cell {
-            pos,
-            confidence: 0.0,
-            given_only: false,
-        });
+        replace_cell_doubt(reading, Pos::new(p / g.cols, p % g.cols), 0.0);
     }
 }
 
