@@ -1,5 +1,7 @@
 //! Stage 1: bytes -> RGB image. The format is sniffed from the content (some `.png` files are
 //! JPEG data), and the size is checked from the header before any pixel buffer is allocated.
+//! An EXIF orientation (a phone's JPEG or WebP saved sideways with a flag to turn it) is
+//! applied, so the image read is the one a viewer shows.
 
 use super::ReadError;
 use image::RgbImage;
@@ -57,9 +59,15 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<RgbImage, ReadError>
     limits.max_image_height = Some(opts.max_side);
     limits.max_alloc = Some(opts.max_pixels * 8);
     reader.limits(limits);
-    let img = reader
-        .decode()
+    let mut decoder = reader
+        .into_decoder()
         .map_err(|e| decode_error(e, Some((w, h)), opts))?;
+    // A missing or unreadable orientation is no reason to refuse the pixels.
+    let orientation = image::ImageDecoder::orientation(&mut decoder)
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut img = image::DynamicImage::from_decoder(decoder)
+        .map_err(|e| decode_error(e, Some((w, h)), opts))?;
+    img.apply_orientation(orientation);
     Ok(match img {
         image::DynamicImage::ImageRgb8(rgb) => rgb,
         other if other.color().has_alpha() => {
@@ -119,6 +127,62 @@ mod tests {
             assert!(msg.contains("image too large"), "{msg}");
             assert!(!msg.contains("Memory limit exceeded"), "{msg}");
         }
+    }
+
+    /// A JPEG of a 40x20 image, its left half black and its right half white, with an EXIF
+    /// block whose orientation tag is `orientation`.
+    fn jpeg_with_orientation(orientation: u8) -> Vec<u8> {
+        let img = RgbImage::from_fn(40, 20, |x, _| {
+            if x < 20 {
+                image::Rgb([0, 0, 0])
+            } else {
+                image::Rgb([255, 255, 255])
+            }
+        });
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95)
+            .encode_image(&img)
+            .expect("a JPEG");
+        // APP1: "Exif\0\0", a little-endian TIFF header, one IFD holding the orientation.
+        let mut tiff = vec![0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00];
+        tiff.extend([
+            0x12,
+            0x01,
+            0x03,
+            0x00,
+            0x01,
+            0x00,
+            0x00,
+            0x00,
+            orientation,
+            0,
+            0,
+            0,
+        ]);
+        tiff.extend([0, 0, 0, 0]);
+        let len = (2 + 6 + tiff.len()) as u16;
+        let mut app1 = vec![0xFF, 0xE1];
+        app1.extend(len.to_be_bytes());
+        app1.extend(b"Exif\0\0");
+        app1.extend(tiff);
+        // After the SOI marker.
+        jpeg.splice(2..2, app1);
+        jpeg
+    }
+
+    #[test]
+    fn an_exif_orientation_is_applied() {
+        let o = DecodeOptions::default();
+        let plain = decode(&jpeg_with_orientation(1), &o).expect("decoded");
+        assert_eq!(plain.dimensions(), (40, 20));
+        // 6: the stored image is shown turned 90 degrees clockwise: its left half on top.
+        let turned = decode(&jpeg_with_orientation(6), &o).expect("decoded");
+        assert_eq!(turned.dimensions(), (20, 40));
+        assert!(turned.get_pixel(10, 5)[0] < 40, "the top is the black half");
+        assert!(
+            turned.get_pixel(10, 35)[0] > 215,
+            "the bottom is the white half"
+        );
     }
 
     #[test]
