@@ -21,7 +21,7 @@ fn main() {
             let opts = variations::options(seed, &all[2]);
             let mut shot =
                 snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
-            variations::after_render(&all[2], seed, &mut shot.image);
+            variations::after_render(&all[2], seed, &mut shot);
             let path = dir.join(format!("{}-{seed}.png", all[2]));
             shot.image.save(&path).expect("a PNG written");
             let text = snapsolve::format::print_solution(&p, &sol);

@@ -30,7 +30,7 @@ fn read_render(seed: u64, variation: &str) -> (Reading, Solution) {
     let (p, sol) = variations::puzzle(seed, variation);
     let opts = variations::options(seed, variation);
     let mut shot = snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
-    variations::after_render(variation, seed, &mut shot.image);
+    variations::after_render(variation, seed, &mut shot);
     let reading = read_image(&shot.image, &ReadOptions::default()).expect("a board");
     (reading, sol)
 }
@@ -947,7 +947,7 @@ fn a_given_under_translucent_stripes_is_read_surely_and_no_placed_piece_is() {
             let opts = variations::options(seed, variation);
             let mut shot =
                 snapsolve::render::synth::render(&p, Some(&sol), &opts).expect("a render");
-            variations::after_render(variation, seed, &mut shot.image);
+            variations::after_render(variation, seed, &mut shot);
             let with = read_image(&shot.image, &ReadOptions::default()).expect("a board");
             let old = read_image(&shot.image, &without).expect("a board");
             if let snapsolve::puzzle::Puzzle::Tango(t) = &with.puzzle {

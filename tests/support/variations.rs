@@ -3,6 +3,7 @@
 //! icons, a cut at an image edge, 0.3x-0.35x scale drawn small or down-scaled, the Queens hint
 //! mode, 25% brighter), several at once (`combo`), and those again through what a capture
 //! does to the pixels (`combo-captured`: down-scale, tilt, blur, brightness, noise, JPEG),
+//! and objects that are not LinkedIn's over the board (`foreign`),
 //! read and solved end to end (certify
 //! included) and classed by the answer shown: exact / WRONG / none-several-uncertain /
 //! refused. Shared by `tests/stress_variations.rs` (a small sample) and
@@ -15,11 +16,13 @@ use snapsolve::generate::make::{GenerateOptions, generate};
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::{Game, Puzzle, Solution};
 use snapsolve::render::rng::Rng;
-use snapsolve::render::synth::{GameState, Pointer, RandomRanges, Side, SynthOptions, render};
+use snapsolve::render::synth::{
+    GameState, Pointer, RandomRanges, RenderedShot, Side, SynthOptions, render,
+};
 use snapsolve::solve::SolveOptions;
 
 /// The variations, by name.
-pub const VARIATIONS: [&str; 18] = [
+pub const VARIATIONS: [&str; 19] = [
     "plain",
     "pointer-arrow",
     "pointer-hand",
@@ -38,6 +41,7 @@ pub const VARIATIONS: [&str; 18] = [
     "brighter-wrong",
     "combo",
     "combo-captured",
+    "foreign",
 ];
 
 /// How one render came out, judged by the answer shown.
@@ -202,8 +206,14 @@ fn combo(seed: u64, rng: &mut Rng, o: &mut SynthOptions) {
 
 /// What a variation does to the rendered image: `brighter` makes it 25% brighter, clipped (a
 /// light board's greys, its lines, frame and given shading, go white); `down-0.35x` and
-/// `down-0.3x` scale it down (triangle filter, as the perturbation suite does).
-pub fn after_render(variation: &str, seed: u64, img: &mut image::RgbImage) {
+/// `down-0.3x` scale it down (triangle filter, as the perturbation suite does); `foreign`
+/// draws something that is not LinkedIn's over the board ([`foreign`]).
+pub fn after_render(variation: &str, seed: u64, shot: &mut RenderedShot) {
+    if variation == "foreign" {
+        foreign(seed, &shot.grid, &mut shot.image);
+        return;
+    }
+    let img = &mut shot.image;
     let down = |img: &image::RgbImage, factor: f32| {
         let w = ((img.width() as f32 * factor).round() as u32).max(1);
         let h = ((img.height() as f32 * factor).round() as u32).max(1);
@@ -288,6 +298,80 @@ fn captured(seed: u64, img: &mut image::RgbImage) {
     }
 }
 
+/// `foreign`: one object that is not LinkedIn's over the board, anywhere on it, as captures
+/// show them: a dark tooltip with a word, a red notification badge, a white card with a
+/// shadow, a translucent dark veil, an emoji, or a red rectangle a user drew around cells.
+/// Nothing in the reader knows these shapes: a reading they spoil must end without an answer.
+pub fn foreign(seed: u64, grid: &snapsolve::board::Grid, img: &mut image::RgbImage) {
+    use snapsolve::render::draw::{Shape, fill, text};
+    let mut rng = Rng::new(seed ^ 0x571C_3E70);
+    let cell = grid.cell_w.min(grid.cell_h);
+    let cx = grid.left + grid.cols as f32 * grid.cell_w * rng.f32();
+    let cy = grid.top + grid.rows as f32 * grid.cell_h * rng.f32();
+    let rgb = |r: u8, g: u8, b: u8| image::Rgb([r, g, b]);
+    let rect = |w: f32, h: f32, r: f32| {
+        Shape::rrect(cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0, r)
+    };
+    match rng.below(6) {
+        0 => {
+            let (w, h) = (
+                (1.2 + 1.8 * rng.f32()) * cell,
+                (0.5 + 0.4 * rng.f32()) * cell,
+            );
+            let g = 30 + rng.below(40) as u8;
+            fill(img, &rect(w, h, h * 0.2), rgb(g, g, g), 1.0);
+            let (x, y) = (cx - w / 2.0 + h * 0.3, cy - h * 0.25);
+            text(img, x, y, h * 0.5, "Hint", rgb(240, 240, 240));
+        }
+        1 => {
+            let r = (0.2 + 0.25 * rng.f32()) * cell;
+            fill(img, &Shape::circle(cx, cy, r), rgb(204, 16, 0), 1.0);
+            text(img, cx - r * 0.3, cy - r * 0.5, r, "3", rgb(255, 255, 255));
+        }
+        2 => {
+            let (w, h) = (
+                (1.5 + 1.5 * rng.f32()) * cell,
+                (1.0 + 1.5 * rng.f32()) * cell,
+            );
+            let card = rect(w, h, cell * 0.15);
+            fill(img, &card.clone().offset(cell * 0.08), rgb(0, 0, 0), 0.25);
+            fill(img, &card, rgb(255, 255, 255), 1.0);
+            let (x, y) = (cx - w / 2.0 + cell * 0.2, cy - h / 2.0 + cell * 0.2);
+            text(img, x, y, cell * 0.25, "Nice work", rgb(40, 40, 40));
+        }
+        3 => {
+            let (w, h) = (
+                (1.0 + 2.0 * rng.f32()) * cell,
+                (1.0 + 2.0 * rng.f32()) * cell,
+            );
+            fill(img, &rect(w, h, 0.0), rgb(0, 0, 0), 0.3 + 0.3 * rng.f32());
+        }
+        4 => {
+            let r = (0.3 + 0.25 * rng.f32()) * cell;
+            let brown = rgb(102, 69, 0);
+            fill(img, &Shape::circle(cx, cy, r), rgb(255, 204, 77), 1.0);
+            for dx in [-0.35, 0.35] {
+                fill(
+                    img,
+                    &Shape::circle(cx + r * dx, cy - r * 0.2, r * 0.12),
+                    brown,
+                    1.0,
+                );
+            }
+            let mouth = ((cx - r * 0.4, cy + r * 0.35), (cx + r * 0.4, cy + r * 0.35));
+            fill(img, &Shape::segment(mouth.0, mouth.1, r * 0.1), brown, 1.0);
+        }
+        _ => {
+            let (w, h) = (
+                (0.8 + 1.5 * rng.f32()) * cell,
+                (0.8 + 1.5 * rng.f32()) * cell,
+            );
+            let stroke = (0.04 + 0.04 * rng.f32()) * cell;
+            fill(img, &rect(w, h, 0.0).stroke(stroke), rgb(230, 30, 30), 1.0);
+        }
+    }
+}
+
 /// Renders, reads, solves and classes one case; the detail says what was shown.
 pub fn run(seed: u64, variation: &str) -> (Class, String) {
     let (p, sol) = puzzle(seed, variation);
@@ -297,7 +381,7 @@ pub fn run(seed: u64, variation: &str) -> (Class, String) {
         Ok(s) => s,
         Err(e) => return (Class::Refused, format!("render: {e}")),
     };
-    after_render(variation, seed, &mut shot.image);
+    after_render(variation, seed, &mut shot);
     let reading = match read_image(&shot.image, &ReadOptions::default()) {
         Ok(r) => r,
         Err(e) => {
