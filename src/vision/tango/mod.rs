@@ -505,6 +505,15 @@ pub struct TangoReadOptions {
     /// (`cut_markers_seen`). A piece there keeps its given status doubted. Above 1: never.
     /// Default 0.52.
     pub cut_mirror_from: f32,
+    /// A marker read between two cells of the mirrored cut line (`cut_mirror_from`) is read
+    /// no surer than `[1]` (doubted) unless the learned glyph view gives the kind read at least
+    /// `[0]`. The mirror joins the part in view to its image at the line's centre, a pixel or
+    /// two off at best, and the middle row's view looks at that seam: an `x` whose crossing
+    /// lay at the image edge came back with a gap at its centre, read `=` surely by the
+    /// middle row's peak while the glyph view gave `=` 0.65 (cut-edge 35000579, a wrong
+    /// answer). On 1,200 cut-edge renders the 200 mirrored markers read surely and right all
+    /// had the view at 0.96 or more for their kind. `None`: off. Default `Some([0.9, 0.45])`.
+    pub cut_mirror_view: Option<[f32; 2]>,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -622,6 +631,7 @@ impl Default for TangoReadOptions {
             pointer_kind_needs_view: true,
             pointer_reread_in_view: true,
             cut_mirror_from: 0.52,
+            cut_mirror_view: Some([0.9, 0.45]),
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -920,7 +930,10 @@ fn read_into(
         check_unlined(&grid, &cells, u)?;
     }
     lap(trace, "cells");
-    let edges = read_edges(img, &grid, theme, &cells, opts);
+    let mut edges = read_edges(img, &grid, theme, &cells, opts);
+    if let Some(ext) = extended.as_ref().filter(|e| e.mirrored) {
+        doubt_mirrored_markers(&mut edges, ext.side, &grid, opts);
+    }
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
     let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
@@ -1229,6 +1242,26 @@ fn extend_cut(
         visible,
         mirrored: mirror_about.is_some(),
     })
+}
+
+/// Doubts the markers read between two cells of a mirrored cut line that the learned glyph
+/// view does not confirm (see [`TangoReadOptions::cut_mirror_view`]).
+fn doubt_mirrored_markers(edges: &mut [EdgeRead], side: Side, g: &Grid, opts: &TangoReadOptions) {
+    let Some([view, cap]) = opts.cut_mirror_view else {
+        return;
+    };
+    let on_line = |p: Pos| match side {
+        Side::Left => p.col == 0,
+        Side::Right => p.col + 1 == g.cols,
+        Side::Top => p.row == 0,
+        Side::Bottom => p.row + 1 == g.rows,
+    };
+    for r in edges.iter_mut() {
+        let (a, b) = r.edge.cells();
+        if r.marker.is_some() && on_line(a) && on_line(b) && r.glyph_p.is_none_or(|p| p < view) {
+            r.conf = r.conf.min(cap);
+        }
+    }
 }
 
 /// The centre of the cut line (capture pixels, along the cut axis) and its share in view,
