@@ -86,6 +86,14 @@ pub struct OcclusionOptions {
     /// An edge is occluded when the box reaches within this share of the cell pitch of its
     /// midpoint (where its marker is drawn). Default 0.16.
     pub edge_reach: f32,
+    /// The arrow points up, its tip a thin black wedge that may be too pale or too thin to be
+    /// found in contact with white: above the box of an arrow found (a candidate that does not
+    /// enclose white, as a hand's body does), an edge whose midpoint lies within this share of
+    /// the box's height (plus `edge_reach`), across the box's width, is occluded too
+    /// (pointer-arrow 38200387: a dark-board arrow whose tip covered an `x`, found only from 7
+    /// px below the tip, 0.35 of its box; the glyph's rest read as no marker, and a repair of
+    /// the doubted edge under the body gave a wrong answer). 0: off. Default 0.4.
+    pub tip_reach: f32,
     /// Parts of a pointer cut apart by a grid line's band are joined before the size test
     /// (a 1x pointer on a line of a large board is two parts each under `min_extent`) when
     /// the mask has at most this many parts (the joining compares every pair; a noisy capture
@@ -130,6 +138,7 @@ impl Default for OcclusionOptions {
             piece_reach: 0.25,
             piece_min_share: 0.5,
             edge_reach: 0.16,
+            tip_reach: 0.4,
             max_join: 400,
             glyph_square: Some([0.03, 0.15]),
         }
@@ -174,7 +183,10 @@ pub fn mark(img: &RgbImage, reading: &mut Reading, opts: &OcclusionOptions) -> V
             .collect()
     });
     for b in &boxes {
-        out.extend(covered(g, b, opts));
+        // A hand's body is white inside its outline, its fingertip found with it; an arrow's
+        // body is black.
+        let arrow = opts.tip_reach > 0.0 && !encloses_white(img, &b.bbox, opts);
+        out.extend(covered(g, b, arrow, opts));
         for &pos in &pieces {
             let (cx, cy) = g.center(pos);
             // The share of the icon's square under the pointer's box.
@@ -656,14 +668,21 @@ fn dilate_square(mask: &GrayImage, k: u8) -> GrayImage {
         .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
 }
 
-/// The cells and edges whose icon or marker area the pointer's outline reaches.
-pub fn covered(g: &Grid, f: &Found, opts: &OcclusionOptions) -> Vec<Element> {
+/// The cells and edges whose icon or marker area the pointer's outline reaches; for an
+/// `arrow`, also the edges its tip may cover above the box found
+/// ([`OcclusionOptions::tip_reach`]).
+pub fn covered(g: &Grid, f: &Found, arrow: bool, opts: &OcclusionOptions) -> Vec<Element> {
     let reaches = |(cx, cy): (f32, f32), r: f32| {
         f.pixels
             .iter()
             .any(|&(x, y)| (x - cx).abs() <= r && (y - cy).abs() <= r)
     };
     let cell = g.cell_w.min(g.cell_h);
+    // The zone above the box where its tip may be.
+    let tip = |(cx, cy): (f32, f32), r: f32| {
+        let (x0, y0, x1, y1) = f.bbox;
+        cx >= x0 - r && cx <= x1 + r && cy < y0 && cy >= y0 - opts.tip_reach * (y1 - y0) - r
+    };
     let mut out = Vec::new();
     for row in 0..g.rows {
         for col in 0..g.cols {
@@ -679,7 +698,8 @@ pub fn covered(g: &Grid, f: &Found, opts: &OcclusionOptions) -> Vec<Element> {
                 (row + 1 < g.rows).then_some(Edge::Down(pos)),
             ];
             for edge in edges.into_iter().flatten() {
-                if reaches(g.edge_center(edge), opts.edge_reach * cell) {
+                let (mid, r) = (g.edge_center(edge), opts.edge_reach * cell);
+                if reaches(mid, r) || (arrow && tip(mid, r)) {
                     out.push(Element::Edge { edge });
                 }
             }
