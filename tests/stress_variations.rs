@@ -335,6 +335,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - pointer-arrow 38200387: a dark-board arrow whose thin tip (not found in contact with
 ///   white) covered an `x`, read as no marker; the repair of the edge under the arrow's body
 ///   took it as `=` (now the edges above an arrow's box, where its tip is, are occluded too);
+/// - foreign 38200325: a red badge over a 7x7 Queens board's cell took one of the seven
+///   colour groups, and the grey and tan regions were read as one (now two flat colours in
+///   one region as read withhold the answer on any board with no overlay seen);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -440,6 +443,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo-captured", 32600652),
         ("cut-edge", 35000579),
         ("pointer-arrow", 38200387),
+        ("foreign", 38200325),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -88,8 +88,10 @@ pub struct OcclusionOptions {
     pub edge_reach: f32,
     /// The arrow points up, its tip a thin black wedge that may be too pale or too thin to be
     /// found in contact with white: above the box of an arrow found (a candidate that does not
-    /// enclose white, as a hand's body does), an edge whose midpoint lies within this share of
-    /// the box's height (plus `edge_reach`), across the box's width, is occluded too
+    /// enclose white, as a hand's body does) whose top row shows two sides of its body apart
+    /// (the tip not found; a tip found is one run of pixels), an edge whose midpoint lies
+    /// within this share of the box's height (plus `edge_reach`), across the box's width, is
+    /// occluded too
     /// (pointer-arrow 38200387: a dark-board arrow whose tip covered an `x`, found only from 7
     /// px below the tip, 0.35 of its box; the glyph's rest read as no marker, and a repair of
     /// the doubted edge under the body gave a wrong answer). 0: off. Default 0.4.
@@ -668,6 +670,19 @@ fn dilate_square(mask: &GrayImage, k: u8) -> GrayImage {
         .unwrap_or_else(|| GrayImage::new(w as u32, h as u32))
 }
 
+/// Whether the pixels of the top row of `f`'s box fall in two runs or more (a gap of more
+/// than a pixel between them): two sides of an arrow's body, its tip above them not found.
+fn top_row_split(f: &Found) -> bool {
+    let mut xs: Vec<f32> = f
+        .pixels
+        .iter()
+        .filter(|p| p.1 < f.bbox.1 + 1.0)
+        .map(|p| p.0)
+        .collect();
+    xs.sort_by(f32::total_cmp);
+    xs.windows(2).any(|w| w[1] - w[0] > 1.5)
+}
+
 /// The cells and edges whose icon or marker area the pointer's outline reaches; for an
 /// `arrow`, also the edges its tip may cover above the box found
 /// ([`OcclusionOptions::tip_reach`]).
@@ -678,7 +693,9 @@ pub fn covered(g: &Grid, f: &Found, arrow: bool, opts: &OcclusionOptions) -> Vec
             .any(|&(x, y)| (x - cx).abs() <= r && (y - cy).abs() <= r)
     };
     let cell = g.cell_w.min(g.cell_h);
-    // The zone above the box where its tip may be.
+    // The zone above the box where its tip may be: only when the box's top row shows two
+    // sides of the arrow apart (its outline not yet converged to the tip).
+    let arrow = arrow && top_row_split(f);
     let tip = |(cx, cy): (f32, f32), r: f32| {
         let (x0, y0, x1, y1) = f.bbox;
         cx >= x0 - r && cx <= x1 + r && cy < y0 && cy >= y0 - opts.tip_reach * (y1 - y0) - r

@@ -397,6 +397,8 @@ fn read_into(
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
     let mut misread_regions = if red_stripes {
         mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
+    } else if let (Some(apart), false) = (opts.regions.two_colours_anywhere, streaked) {
+        two_colour_regions(&unveiled, &queens, &under, apart, &opts.regions)
     } else {
         Vec::new()
     };
@@ -672,6 +674,29 @@ fn mixed_regions(
         let unseen_stripes = !odd.is_empty()
             && (in_striped_line(&|a, b| a.row == b.row) || in_striped_line(&|a, b| a.col == b.col));
         if !odd.is_empty() && !unseen_stripes {
+            out.extend(cells.iter().copied());
+        }
+    }
+    out.sort_by_key(|p| (p.row, p.col));
+    out
+}
+
+/// The cells of the regions as read whose cells not `under` a pointer hold two flat colours
+/// ([`second_colour`]), on a board with no overlay seen (see
+/// [`regions::RegionOptions::two_colours_anywhere`]).
+fn two_colour_regions(
+    samples: &sample::Samples,
+    queens: &Queens,
+    under: &[Pos],
+    apart: f32,
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let n = queens.n();
+    let colour = |p: &Pos| samples.cells[p.index(n)].colour;
+    let mut out = Vec::new();
+    for cells in queens.region_cells() {
+        let clear = clear_cells(&cells, &[], under);
+        if !second_colour(&clear, &colour, apart, opts.mixed_region_group_alike).is_empty() {
             out.extend(cells.iter().copied());
         }
     }
@@ -1377,6 +1402,67 @@ mod tests {
         // A gradient (the win shimmer's band): no two flat colours.
         let gradient = [grey, grey, grey, between, between, tan, tan, tan];
         assert!(second(&gradient).is_empty());
+    }
+
+    #[test]
+    fn two_flat_colours_in_one_region_are_two_regions_on_any_board() {
+        use super::color::Lab;
+        use super::sample::{CellSample, Glyph, Samples};
+        // 4x4, its first region read as columns 0-1, holding grey and tan (19.5 apart, as
+        // foreign 38200325: a badge took a colour group and the two were merged); the three
+        // others in columns 2-3, blue.
+        let labels: Vec<u32> = (0..16)
+            .map(|i| match (i / 4, i % 4) {
+                (_, 0) | (_, 1) => 0,
+                (_, 2) => 1,
+                (r, _) if r < 2 => 2,
+                _ => 3,
+            })
+            .collect();
+        let queens = Queens::new(4, &labels).expect("valid");
+        let lab = |l, a, b| Lab { l, a, b };
+        let (grey, tan, blue) = (
+            lab(89.0, 0.0, 0.0),
+            lab(73.0, -1.0, 11.0),
+            lab(76.0, 3.0, -36.0),
+        );
+        let samples = |left: &dyn Fn(usize) -> Lab| Samples {
+            n: 4,
+            cells: (0..16)
+                .map(|i| CellSample {
+                    colour: if i % 4 < 2 { left(i) } else { blue },
+                    spread: 0.0,
+                    shading: 0.0,
+                    reddened: 0.0,
+                    glyph: Glyph::default(),
+                })
+                .collect(),
+            right: vec![1.0; 12],
+            down: vec![1.0; 12],
+        };
+        let o = regions::RegionOptions::default();
+        let apart = o.two_colours_anywhere.expect("on by default");
+        let merged = samples(&|i| if i / 4 < 2 { grey } else { tan });
+        let flagged = two_colour_regions(&merged, &queens, &[], apart, &o);
+        assert_eq!(flagged.len(), 8);
+        assert!(flagged.iter().all(|p| p.col < 2));
+        // One cell darker (a hover): one region.
+        let hovered = samples(&|i| if i == 0 { tan } else { grey });
+        assert!(two_colour_regions(&hovered, &queens, &[], apart, &o).is_empty());
+        // Marks on a small capture spread a region's colour by up to 12.5: one region.
+        let marked = samples(&|i| {
+            if i / 4 < 2 {
+                tan
+            } else {
+                lab(83.0, -1.0, 14.0)
+            }
+        });
+        assert!(two_colour_regions(&marked, &queens, &[], apart, &o).is_empty());
+        // The tan cells under the pointer: what is left is one colour.
+        let under: Vec<Pos> = (2..4)
+            .flat_map(|r| (0..2).map(move |c| Pos::new(r, c)))
+            .collect();
+        assert!(two_colour_regions(&merged, &queens, &under, apart, &o).is_empty());
     }
 
     #[test]

@@ -115,6 +115,15 @@ pub struct RegionOptions {
     /// shimmer and stripes together (never both on LinkedIn); it withholds 11 readings that
     /// had ended as none or several. `None` (or `mixed_region_delta` off): off. Default 12.
     pub mixed_region_group_delta: Option<f32>,
+    /// The test of `mixed_region_group_delta` on boards with no overlay seen too (no stripes,
+    /// no streaked cells: the win shimmer's band over a few cells of a region reads as two
+    /// flat colours): LinkedIn draws a region in one colour, so two flat colours in one
+    /// region as read are two regions merged, whatever merged them (foreign 38200325: a red badge over a 7x7 board's green
+    /// cell took one of the seven colour groups, and grey and tan, 19.5 apart, were read as
+    /// one region; a wrong answer). The two colours must be more than this apart (CIE76)
+    /// there: on small captures (cells of 13-20 px) the marks in a region's cells spread its
+    /// colour by up to 12.5. `None`: off. Default 15.
+    pub two_colours_anywhere: Option<f32>,
     /// Cells within this CIE76 distance of each other are of one flat colour (see
     /// `mixed_region_group_delta`). Default 5.
     pub mixed_region_group_alike: f32,
@@ -179,6 +188,7 @@ impl Default for RegionOptions {
             stripes_max_share: 0.4,
             mixed_region_delta: Some(25.0),
             mixed_region_group_delta: Some(12.0),
+            two_colours_anywhere: Some(15.0),
             mixed_region_group_alike: 5.0,
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,
