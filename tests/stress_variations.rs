@@ -338,6 +338,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 38200325: a red badge over a 7x7 Queens board's cell took one of the seven
 ///   colour groups, and the grey and tan regions were read as one (now two flat colours in
 ///   one region as read withhold the answer on any board with no overlay seen);
+/// - pointer-arrow 39800153: a small arrow on a dark board resting on an `x`, its white outline
+///   read with the glyph as an `=` of another shape than the board's (now a glyph of an odd
+///   aspect for its kind is doubted);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -444,6 +447,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("cut-edge", 35000579),
         ("pointer-arrow", 38200387),
         ("foreign", 38200325),
+        ("pointer-arrow", 39800153),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

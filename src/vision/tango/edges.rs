@@ -696,6 +696,32 @@ pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     }
 }
 
+/// Doubts the glyphs whose box's aspect is not their kind's on the board (see
+/// [`TangoReadOptions::marker_odd_aspect`]).
+pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some([min_px, ratio]) = opts.marker_odd_aspect else {
+        return;
+    };
+    let medians = [Marker::Same, Marker::Opposite].map(|k| {
+        (
+            k,
+            glyph_median(edges, |r| r.marker == Some(k), |r| r.aspect),
+        )
+    });
+    for r in edges.iter_mut() {
+        let median = medians
+            .iter()
+            .find(|(k, _)| r.marker == Some(*k))
+            .and_then(|(_, m)| *m);
+        if r.glyph_px >= min_px
+            && r.aspect > 0.0
+            && median.is_some_and(|m| r.aspect > ratio * m || r.aspect * ratio < m)
+        {
+            r.conf = r.conf.min(opts.marker_intruder_conf);
+        }
+    }
+}
+
 /// The glyph around `(cx, cy)` for the glyph model (see [`EdgeRead::glyph_patch`]): a square of
 /// half side `half`, 9x9 cells each the mean of 3x3 `ink` samples (so thin strokes are not
 /// missed between samples), over `contrast`, folded by the left-right and top-bottom mirrors.

@@ -275,6 +275,16 @@ pub struct TangoReadOptions {
     /// doubted like a glyph beside an intruder (`marker_intruder_conf`); within a kind, the
     /// real boards at hand measure up to 1.25. `None`: off. Default `Some(1.4)`.
     pub marker_odd_size: Option<f32>,
+    /// ... and at one shape: a glyph of at least `[0]` image pixels whose box's aspect (width
+    /// over height) differs from the median of the glyphs read as its kind (at least three,
+    /// itself included) by more than the factor `[1]` either way is doubted the same way
+    /// (pointer-arrow 39800153: a small arrow on a dark board resting on an `x`, its white
+    /// outline read with the glyph as an `=` of aspect 0.89 beside the board's `=` of 1.50,
+    /// surely; a wrong answer). On the real captures, glyphs of 8 px or more measure within
+    /// 1.33 of their kind (1.40 below), and rotated, blurred, recompressed or halved within
+    /// 1.5 but for glyphs already doubted and one that is not a marker (rn-tango 161, 1.79).
+    /// `None`: off. Default `Some([8.0, 1.5])`.
+    pub marker_odd_aspect: Option<[f32; 2]>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
     /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
@@ -595,6 +605,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
+            marker_odd_aspect: Some([8.0, 1.5]),
             marker_odd_contrast: Some(1.7),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
             marker_odd_tint: Some(0.3),
@@ -2306,6 +2317,7 @@ fn read_edges(
     edges::settle_by_shapes(img, grid, theme, &mut edges, opts);
     edges::confirm_by_board(&mut edges, cells, grid, opts);
     edges::doubt_oversized(&mut edges, opts);
+    edges::doubt_odd_aspect(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
     edges::doubt_eq_with_x_signs(&mut edges, opts);
