@@ -91,10 +91,10 @@ pub struct OcclusionOptions {
     /// enclose white, as a hand's body does) whose top row shows two sides of its body apart
     /// (the tip not found; a tip found is one run of pixels), an edge whose midpoint lies
     /// within this share of the box's height (plus `edge_reach`), across the box's width, is
-    /// occluded too
-    /// (pointer-arrow 38200387: a dark-board arrow whose tip covered an `x`, found only from 7
-    /// px below the tip, 0.35 of its box; the glyph's rest read as no marker, and a repair of
-    /// the doubted edge under the body gave a wrong answer). 0: off. Default 0.4.
+    /// occluded too (pointer-arrow 38200387: a dark-board arrow whose tip covered an `x`,
+    /// found only from 7 px below the tip, 0.35 of its box; the glyph's rest read as no
+    /// marker, and a repair of the doubted edge under the body gave a wrong answer). 0: off.
+    /// Default 0.4.
     pub tip_reach: f32,
     /// Parts of a pointer cut apart by a grid line's band are joined before the size test
     /// (a 1x pointer on a line of a large board is two parts each under `min_extent`) when

@@ -678,22 +678,30 @@ pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     let Some(ratio) = opts.marker_odd_size else {
         return;
     };
-    // Per kind: at least three of the kind, the odd one and two others.
-    let medians = [Marker::Same, Marker::Opposite].map(|k| {
-        (
-            k,
-            glyph_median(edges, |r| r.marker == Some(k), |r| r.glyph_px),
-        )
-    });
+    let medians = kind_medians(edges, |r| r.glyph_px);
     for r in edges.iter_mut() {
-        let median = medians
-            .iter()
-            .find(|(k, _)| r.marker == Some(*k))
-            .and_then(|(_, m)| *m);
-        if median.is_some_and(|m| r.glyph_px > ratio * m) {
+        if of_kind(&medians, r).is_some_and(|m| r.glyph_px > ratio * m) {
             r.conf = r.conf.min(opts.marker_intruder_conf);
         }
     }
+}
+
+/// Per marker kind, a median over the glyphs read as it ([`kind_medians`]).
+type KindMedians = [(Marker, Option<f32>); 2];
+
+/// Per marker kind, the median of `value` over the glyphs read as it ([`glyph_median`]: at
+/// least three, the odd one and two others).
+fn kind_medians(edges: &[EdgeRead], value: impl Fn(&EdgeRead) -> f32 + Copy) -> KindMedians {
+    [Marker::Same, Marker::Opposite]
+        .map(|k| (k, glyph_median(edges, |r| r.marker == Some(k), value)))
+}
+
+/// The median of [`kind_medians`] for the kind `r` was read as.
+fn of_kind(medians: &KindMedians, r: &EdgeRead) -> Option<f32> {
+    medians
+        .iter()
+        .find(|(k, _)| r.marker == Some(*k))
+        .and_then(|(_, m)| *m)
 }
 
 /// Doubts the glyphs whose box's aspect is not their kind's on the board (see
@@ -702,20 +710,11 @@ pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) 
     let Some([min_px, ratio]) = opts.marker_odd_aspect else {
         return;
     };
-    let medians = [Marker::Same, Marker::Opposite].map(|k| {
-        (
-            k,
-            glyph_median(edges, |r| r.marker == Some(k), |r| r.aspect),
-        )
-    });
+    let medians = kind_medians(edges, |r| r.aspect);
     for r in edges.iter_mut() {
-        let median = medians
-            .iter()
-            .find(|(k, _)| r.marker == Some(*k))
-            .and_then(|(_, m)| *m);
         if r.glyph_px >= min_px
             && r.aspect > 0.0
-            && median.is_some_and(|m| r.aspect > ratio * m || r.aspect * ratio < m)
+            && of_kind(&medians, r).is_some_and(|m| r.aspect > ratio * m || r.aspect * ratio < m)
         {
             r.conf = r.conf.min(opts.marker_intruder_conf);
         }
