@@ -1070,6 +1070,31 @@ mod tests {
         }
     }
 
+    /// A 4x4 map: region 0 the left half, region 1 column 2, regions 2 and 3 the top and
+    /// bottom halves of column 3.
+    fn left_half_and_three() -> Queens {
+        let labels: Vec<u32> = (0..16)
+            .map(|i| match (i / 4, i % 4) {
+                (_, 0) | (_, 1) => 0,
+                (_, 2) => 1,
+                (r, _) if r < 2 => 2,
+                _ => 3,
+            })
+            .collect();
+        Queens::new(4, &labels).expect("valid")
+    }
+
+    /// The sample of a cell of one flat colour with nothing on it.
+    fn flat_cell(colour: color::Lab) -> sample::CellSample {
+        sample::CellSample {
+            colour,
+            spread: 0.0,
+            shading: 0.0,
+            reddened: 0.0,
+            glyph: sample::Glyph::default(),
+        }
+    }
+
     fn expected() -> Puzzle {
         Puzzle::Queens(Queens::new(7, &sample_labels()).expect("valid"))
     }
@@ -1313,18 +1338,10 @@ mod tests {
     #[test]
     fn a_region_of_two_colours_beside_stripes_is_mixed() {
         use super::color::Lab;
-        use super::sample::{CellSample, Glyph, Samples};
+        use super::sample::{CellSample, Samples};
         // 4x4: region 0 the left half, the right half three more. Region 0's clear cells
         // are tan and green; its green cells lie only beside the striped column 1.
-        let labels: Vec<u32> = (0..16)
-            .map(|i| match (i / 4, i % 4) {
-                (_, 0) | (_, 1) => 0,
-                (_, 2) => 1,
-                (r, _) if r < 2 => 2,
-                _ => 3,
-            })
-            .collect();
-        let queens = Queens::new(4, &labels).expect("valid");
+        let queens = left_half_and_three();
         let tan = Lab {
             l: 73.0,
             a: 0.0,
@@ -1340,18 +1357,11 @@ mod tests {
             a: 3.0,
             b: -36.0,
         };
-        let cell = |colour| CellSample {
-            colour,
-            spread: 0.0,
-            shading: 0.0,
-            reddened: 0.0,
-            glyph: Glyph::default(),
-        };
         let cells: Vec<CellSample> = (0..16)
             .map(|i| match (i / 4, i % 4) {
-                (r, 0) if r >= 2 => cell(green),
-                (_, 0) | (_, 1) => cell(tan),
-                _ => cell(blue),
+                (r, 0) if r >= 2 => flat_cell(green),
+                (_, 0) | (_, 1) => flat_cell(tan),
+                _ => flat_cell(blue),
             })
             .collect();
         let samples = Samples {
@@ -1407,19 +1417,11 @@ mod tests {
     #[test]
     fn two_flat_colours_in_one_region_are_two_regions_on_any_board() {
         use super::color::Lab;
-        use super::sample::{CellSample, Glyph, Samples};
+        use super::sample::Samples;
         // 4x4, its first region read as columns 0-1, holding grey and tan (19.5 apart, as
         // foreign 38200325: a badge took a colour group and the two were merged); the three
         // others in columns 2-3, blue.
-        let labels: Vec<u32> = (0..16)
-            .map(|i| match (i / 4, i % 4) {
-                (_, 0) | (_, 1) => 0,
-                (_, 2) => 1,
-                (r, _) if r < 2 => 2,
-                _ => 3,
-            })
-            .collect();
-        let queens = Queens::new(4, &labels).expect("valid");
+        let queens = left_half_and_three();
         let lab = |l, a, b| Lab { l, a, b };
         let (grey, tan, blue) = (
             lab(89.0, 0.0, 0.0),
@@ -1429,13 +1431,7 @@ mod tests {
         let samples = |left: &dyn Fn(usize) -> Lab| Samples {
             n: 4,
             cells: (0..16)
-                .map(|i| CellSample {
-                    colour: if i % 4 < 2 { left(i) } else { blue },
-                    spread: 0.0,
-                    shading: 0.0,
-                    reddened: 0.0,
-                    glyph: Glyph::default(),
-                })
+                .map(|i| flat_cell(if i % 4 < 2 { left(i) } else { blue }))
                 .collect(),
             right: vec![1.0; 12],
             down: vec![1.0; 12],
@@ -1468,7 +1464,7 @@ mod tests {
     #[test]
     fn two_regions_side_by_side_of_one_colour_are_twins() {
         use super::color::Lab;
-        use super::sample::{CellSample, Glyph, Samples};
+        use super::sample::Samples;
         // 4x4 in four columns; columns 1 and 2 grey, 0 lavender, 3 pink.
         let labels: Vec<u32> = (0..16).map(|i| (i % 4) as u32).collect();
         let queens = Queens::new(4, &labels).expect("valid");
@@ -1491,15 +1487,7 @@ mod tests {
         };
         let samples = Samples {
             n: 4,
-            cells: (0..16)
-                .map(|i| CellSample {
-                    colour: colour(i % 4),
-                    spread: 0.0,
-                    shading: 0.0,
-                    reddened: 0.0,
-                    glyph: Glyph::default(),
-                })
-                .collect(),
+            cells: (0..16).map(|i| flat_cell(colour(i % 4))).collect(),
             right: vec![1.0; 12],
             down: vec![1.0; 12],
         };

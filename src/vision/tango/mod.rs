@@ -1261,17 +1261,24 @@ fn doubt_mirrored_markers(edges: &mut [EdgeRead], side: Side, g: &Grid, opts: &T
     let Some([view, cap]) = opts.cut_mirror_view else {
         return;
     };
-    let on_line = |p: Pos| match side {
-        Side::Left => p.col == 0,
-        Side::Right => p.col + 1 == g.cols,
-        Side::Top => p.row == 0,
-        Side::Bottom => p.row + 1 == g.rows,
-    };
-    for r in edges.iter_mut() {
-        let (a, b) = r.edge.cells();
-        if r.marker.is_some() && on_line(a) && on_line(b) && r.glyph_p.is_none_or(|p| p < view) {
+    let line: Vec<Edge> = cut_line(side, g.rows, g.cols)
+        .windows(2)
+        .filter_map(|pair| Edge::between(pair[0], pair[1]))
+        .collect();
+    for r in edges.iter_mut().filter(|r| line.contains(&r.edge)) {
+        if r.marker.is_some() && r.glyph_p.is_none_or(|p| p < view) {
             r.conf = r.conf.min(cap);
         }
+    }
+}
+
+/// The cells of the outer row or column a cut at `side` runs through, in order.
+fn cut_line(side: Side, rows: usize, cols: usize) -> Vec<Pos> {
+    match side {
+        Side::Left => (0..rows).map(|r| Pos::new(r, 0)).collect(),
+        Side::Right => (0..rows).map(|r| Pos::new(r, cols - 1)).collect(),
+        Side::Top => (0..cols).map(|c| Pos::new(0, c)).collect(),
+        Side::Bottom => (0..cols).map(|c| Pos::new(rows - 1, c)).collect(),
     }
 }
 
@@ -1430,12 +1437,7 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
         return;
     };
     let (rows, cols) = (t.rows(), t.cols());
-    let line: Vec<Pos> = match ext.side {
-        Side::Left => (0..rows).map(|r| Pos::new(r, 0)).collect(),
-        Side::Right => (0..rows).map(|r| Pos::new(r, cols - 1)).collect(),
-        Side::Top => (0..cols).map(|c| Pos::new(0, c)).collect(),
-        Side::Bottom => (0..cols).map(|c| Pos::new(rows - 1, c)).collect(),
-    };
+    let line = cut_line(ext.side, rows, cols);
     // The pieces read surely off the cut line: the board's own icon colours.
     let pieces_seen: Vec<(Pos, Symbol)> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
