@@ -66,7 +66,7 @@ fn main() -> anyhow::Result<()> {
         for c in &d.cells {
             println!(
                 "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
-                 hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0}",
+                 hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0} spill {:.2}",
                 c.pos,
                 c.bg,
                 c.overlay,
@@ -79,7 +79,8 @@ fn main() -> anyhow::Result<()> {
                 c.hue,
                 c.shape,
                 c.fill,
-                c.icon_luma
+                c.icon_luma,
+                c.spill
             );
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {

@@ -947,8 +947,8 @@ pub fn solve_reading(
         None
     } else if queens && !reading.misread_regions.is_empty() {
         Some(
-            "the regions as read are not a board LinkedIn draws (a region of two colours \
-             beside stripes, or two regions of one colour): a region may have \
+            "the regions as read are not a board LinkedIn draws (a region of two colours, \
+             two regions of one colour, or a thick line inside a region): a region may have \
              been split or two merged"
                 .to_string(),
         )

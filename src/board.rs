@@ -257,9 +257,12 @@ pub struct Reading {
     /// was split or two merged: with red stripes seen, a region whose clear cells (not
     /// striped, not under a pointer) differ in colour beyond
     /// [`crate::vision::queens::regions::RegionOptions::mixed_region_delta`] (two regions
-    /// merged through the stripes); with no overlay seen, a region whose cells hold two flat
-    /// colours ([`crate::vision::queens::regions::RegionOptions::two_colours_anywhere`]); on
-    /// any board, two regions of one colour
+    /// merged through the stripes); with no red stripes seen, a region whose cells (not
+    /// streaked) hold two flat colours
+    /// ([`crate::vision::queens::regions::RegionOptions::two_colours_anywhere`]) or whose
+    /// cells side by side have a thick line between them
+    /// ([`crate::vision::queens::regions::RegionOptions::thick_inside`]); on any board, two
+    /// regions of one colour
     /// ([`crate::vision::queens::regions::RegionOptions::twin_region_delta`]: one region
     /// split). The answer is withheld. Empty otherwise.
     pub misread_regions: Vec<Pos>,

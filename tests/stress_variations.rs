@@ -341,6 +341,21 @@ fn no_wrong_answer_on_any_variation() {
 /// - pointer-arrow 39800153: a small arrow on a dark board resting on an `x`, its white outline
 ///   read with the glyph as an `=` of another shape than the board's (now a glyph of an odd
 ///   aspect for its kind is doubted);
+/// - foreign 39000564: a dark veil over a 10x10 Queens board's cells read as two clashing
+///   crowns, the veiled cell as a region of its own, grey and teal as one region (now a thick
+///   line inside a region as read withholds the answer);
+/// - foreign 39800066 and 40600552: a tooltip or a card over a Tango board taken for a pointer,
+///   its text read as a third icon kind and the board as themed, the given sun and moon named
+///   the other way round (now the icons in view alone name the pair);
+/// - foreign 42200109: an emoji over a Queens board streaked its cells, and the two-colour
+///   test did not run (now it runs with streaked cells left out);
+/// - foreign 42200156: a grey veil over two yellow cells took one of eight colour groups, a
+///   grey region of one cell merged into teal across a thick line (thick line inside);
+/// - foreign 42200668: a red rectangle's side across an `x` read `=` surely (now a marker
+///   hidden by coloured ink that no stripes explain is doubted);
+/// - foreign 43800665 and 47800037: a dark tooltip over a given read as a third icon kind (now
+///   a cell with something over it and beyond its icon's place is occluded, and an icon far
+///   from the others of its kind is doubted);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -448,6 +463,14 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("pointer-arrow", 38200387),
         ("foreign", 38200325),
         ("pointer-arrow", 39800153),
+        ("foreign", 39000564),
+        ("foreign", 39800066),
+        ("foreign", 40600552),
+        ("foreign", 42200109),
+        ("foreign", 42200156),
+        ("foreign", 42200668),
+        ("foreign", 43800665),
+        ("foreign", 47800037),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -361,9 +361,9 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
     if !r.occluded.is_empty() {
         let list: Vec<String> = r.occluded.iter().map(|e| e.to_string()).collect();
         let by = if r.cut.is_some() {
-            "hidden by the image edge or the pointer"
+            "hidden by the image edge, the pointer or something over the board"
         } else {
-            "occluded by the pointer"
+            "occluded by the pointer or something over the board"
         };
         out += &format!("# {}: {by}\n", list.join(", "));
     }

@@ -395,13 +395,49 @@ fn read_into(
         regions.confidence[p.index(n)] = 0.0;
     }
     let striped_walled = walled_cells(&samples, &queens, &striped, &opts.regions);
+    // Streaked cells (an object's outline, the shimmer's edge, the hint mode's hatching),
+    // whether or not they count as stripes.
+    let streaks: Vec<Pos> = samples
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, c)| {
+            c.spread >= opts.regions.streaked_min_spread
+                || c.reddened >= opts.regions.streaked_min_reddened
+        })
+        .map(|(i, _)| Pos::new(i / grid.cols, i % grid.cols))
+        .collect();
     let mut misread_regions = if red_stripes {
         mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
-    } else if let (Some(apart), false) = (opts.regions.two_colours_anywhere, streaked) {
-        two_colour_regions(&unveiled, &queens, &under, apart, &opts.regions)
+    } else if let Some(apart) = opts.regions.two_colours_anywhere
+        && (!streaked
+            || opts.regions.two_colours_streaked.is_some_and(|most| {
+                streaks.len() <= most
+                    && samples
+                        .cells
+                        .iter()
+                        .all(|c| c.shading < opts.veil.min_shading)
+            }))
+    {
+        two_colour_regions(&unveiled, &queens, &streaks, &under, apart, &opts.regions)
     } else {
         Vec::new()
     };
+    if let (Some(share), Some(levels)) = (opts.regions.thick_inside, regions.border_levels) {
+        // ... nor lines LinkedIn stripes for crowns that clash (seen or not).
+        let clashed = clash_lines(&placed, cut, grid.rows);
+        let marked: Vec<Pos> = striped
+            .iter()
+            .chain(&streaks)
+            .chain(&clashed)
+            .copied()
+            .collect();
+        for p in thick_inside(&unveiled, &queens, levels, share, &marked, &under) {
+            if !misread_regions.contains(&p) {
+                misread_regions.push(p);
+            }
+        }
+    }
     for p in twin_regions(&unveiled, &queens, &striped, &under, &opts.regions) {
         if !misread_regions.contains(&p) {
             misread_regions.push(p);
@@ -681,12 +717,54 @@ fn mixed_regions(
     out
 }
 
-/// The cells of the regions as read whose cells not `under` a pointer hold two flat colours
+/// The two cells of every line inside a region as read (not beside `striped` cells nor
+/// `under` a pointer) measured thick, at least `share` of the way from the board's thin line
+/// level to its thick one (`levels`), between colours more than `delta` apart (see
+/// [`regions::RegionOptions::thick_inside`]).
+fn thick_inside(
+    samples: &sample::Samples,
+    queens: &Queens,
+    levels: (f32, f32),
+    [share, delta]: [f32; 2],
+    striped: &[Pos],
+    under: &[Pos],
+) -> Vec<Pos> {
+    let n = queens.n();
+    let bound = levels.0 + share * (levels.1 - levels.0);
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Pos::new(r, c);
+            let sides = [
+                (c + 1 < n).then(|| (Pos::new(r, c + 1), samples.right[r * (n - 1) + c])),
+                (r + 1 < n).then(|| (Pos::new(r + 1, c), samples.down[r * n + c])),
+            ];
+            for (b, weight) in sides.into_iter().flatten() {
+                let clear = [a, b]
+                    .iter()
+                    .all(|p| !striped.contains(p) && !under.contains(p));
+                let apart = samples.cells[a.index(n)]
+                    .colour
+                    .delta_e(samples.cells[b.index(n)].colour);
+                if clear && queens.region(a) == queens.region(b) && weight >= bound && apart > delta
+                {
+                    out.extend([a, b]);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| (p.row, p.col));
+    out.dedup();
+    out
+}
+
+/// The cells of the regions as read whose cells not `under` a pointer nor `streaks` hold two flat colours
 /// ([`second_colour`]), on a board with no overlay seen (see
 /// [`regions::RegionOptions::two_colours_anywhere`]).
 fn two_colour_regions(
     samples: &sample::Samples,
     queens: &Queens,
+    streaks: &[Pos],
     under: &[Pos],
     apart: f32,
     opts: &regions::RegionOptions,
@@ -695,7 +773,7 @@ fn two_colour_regions(
     let colour = |p: &Pos| samples.cells[p.index(n)].colour;
     let mut out = Vec::new();
     for cells in queens.region_cells() {
-        let clear = clear_cells(&cells, &[], under);
+        let clear = clear_cells(&cells, streaks, under);
         if !second_colour(&clear, &colour, apart, opts.mixed_region_group_alike).is_empty() {
             out.extend(cells.iter().copied());
         }
@@ -1439,12 +1517,12 @@ mod tests {
         let o = regions::RegionOptions::default();
         let apart = o.two_colours_anywhere.expect("on by default");
         let merged = samples(&|i| if i / 4 < 2 { grey } else { tan });
-        let flagged = two_colour_regions(&merged, &queens, &[], apart, &o);
+        let flagged = two_colour_regions(&merged, &queens, &[], &[], apart, &o);
         assert_eq!(flagged.len(), 8);
         assert!(flagged.iter().all(|p| p.col < 2));
         // One cell darker (a hover): one region.
         let hovered = samples(&|i| if i == 0 { tan } else { grey });
-        assert!(two_colour_regions(&hovered, &queens, &[], apart, &o).is_empty());
+        assert!(two_colour_regions(&hovered, &queens, &[], &[], apart, &o).is_empty());
         // Marks on a small capture spread a region's colour by up to 12.5: one region.
         let marked = samples(&|i| {
             if i / 4 < 2 {
@@ -1453,12 +1531,73 @@ mod tests {
                 lab(83.0, -1.0, 14.0)
             }
         });
-        assert!(two_colour_regions(&marked, &queens, &[], apart, &o).is_empty());
+        assert!(two_colour_regions(&marked, &queens, &[], &[], apart, &o).is_empty());
         // The tan cells under the pointer: what is left is one colour.
         let under: Vec<Pos> = (2..4)
             .flat_map(|r| (0..2).map(move |c| Pos::new(r, c)))
             .collect();
-        assert!(two_colour_regions(&merged, &queens, &under, apart, &o).is_empty());
+        assert!(two_colour_regions(&merged, &queens, &[], &under, apart, &o).is_empty());
+        // The same merge with the grey cells streaked (an emoji over them): left out, one
+        // colour is left; with one streaked cell only, two flat colours are still seen.
+        let streaked: Vec<Pos> = (0..2)
+            .flat_map(|r| (0..2).map(move |c| Pos::new(r, c)))
+            .collect();
+        assert!(two_colour_regions(&merged, &queens, &streaked, &[], apart, &o).is_empty());
+        let one = [Pos::new(0, 0)];
+        assert_eq!(
+            two_colour_regions(&merged, &queens, &one, &[], apart, &o).len(),
+            8
+        );
+    }
+
+    #[test]
+    fn a_thick_line_inside_a_region_as_read_is_two_regions() {
+        use super::sample::Samples;
+        // 4x4, its first region read as columns 0-1, grey over tan (20 apart, as foreign
+        // 42200156: two regions merged); a thick line (2.2 against levels 1.0 and 2.3)
+        // between rows 1 and 2 of column 0.
+        let queens = left_half_and_three();
+        let lab = |l, a, b| color::Lab { l, a, b };
+        let (grey, tan) = (lab(89.0, 0.0, 0.0), lab(73.0, -1.0, 11.0));
+        let mut down = vec![1.0; 12];
+        down[4] = 2.2;
+        let samples = Samples {
+            n: 4,
+            cells: (0..16)
+                .map(|i| flat_cell(if i / 4 < 2 { grey } else { tan }))
+                .collect(),
+            right: vec![1.0; 12],
+            down,
+        };
+        let limits = regions::RegionOptions::default()
+            .thick_inside
+            .expect("on by default");
+        let levels = (1.0, 2.3);
+        let flagged = |s: &Samples, striped: &[Pos], under: &[Pos]| {
+            thick_inside(s, &queens, levels, limits, striped, under)
+        };
+        assert_eq!(
+            flagged(&samples, &[], &[]),
+            vec![Pos::new(1, 0), Pos::new(2, 0)]
+        );
+        // Beside a striped or pointed cell it is not looked at.
+        assert!(flagged(&samples, &[Pos::new(1, 0)], &[]).is_empty());
+        assert!(flagged(&samples, &[], &[Pos::new(2, 0)]).is_empty());
+        // One colour on both sides (hatching weighing a thin line thick): one region.
+        let mut one = samples.clone();
+        for c in &mut one.cells {
+            c.colour = grey;
+        }
+        assert!(flagged(&one, &[], &[]).is_empty());
+        // Halfway between the levels: not thick.
+        let mut thinner = samples.clone();
+        thinner.down[4] = 1.6;
+        assert!(flagged(&thinner, &[], &[]).is_empty());
+        // A thick line between two regions as read is theirs.
+        let mut between = samples.clone();
+        between.down[4] = 1.0;
+        between.right[1] = 2.3;
+        assert!(flagged(&between, &[], &[]).is_empty());
     }
 
     #[test]

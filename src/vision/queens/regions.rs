@@ -124,6 +124,28 @@ pub struct RegionOptions {
     /// there: on small captures (cells of 13-20 px) the marks in a region's cells spread its
     /// colour by up to 12.5. `None`: off. Default 15.
     pub two_colours_anywhere: Option<f32>,
+    /// ... on boards with at most this many streaked cells too (not red stripes), the
+    /// streaked cells left out, when no cell is under a band of light or shade
+    /// ([`super::veil::VeilOptions::min_shading`]): an object over a cell or two (foreign
+    /// 42200109: an emoji over a 7x7 board's green cell streaked it and took one of the seven
+    /// colour groups; grey and tan, 19.4 apart, read as one region). The win shimmer's band
+    /// shades 10 cells or more and lightens a region's cells towards another's colour (grey
+    /// is tan mixed towards white); with any number of streaked cells and the band, 5 of
+    /// 800 shimmer renders and 6 of 800 combo ones lost their answers. `None`: off. Default 2.
+    pub two_colours_streaked: Option<usize>,
+    /// LinkedIn draws thin lines inside a region and thick ones between regions: a line
+    /// inside a region as read measured at least `[0]` of the way from the board's thin
+    /// line level to its thick one ([`Regions::border_levels`]), between two cells whose
+    /// colours are more than `[1]` apart (CIE76), says two regions were merged (foreign
+    /// 42200156: a grey veil over two yellow cells took one of the eight colour groups, and
+    /// a grey region of one cell was merged into teal, 20 apart, across a line measured 2.19
+    /// against levels 1.07 and 2.26; a wrong answer). Either alone is not enough: the hint
+    /// mode's hatching and the win shimmer weigh lines inside a region as thick, and a
+    /// hovered cell differs from its region by up to 19. Lines beside striped or streaked
+    /// cells, in a line of crowns that clash (LinkedIn's stripes there, seen or not: 6 of
+    /// 800 stripes-over renders lost their answers to lines under stripes not found) or
+    /// under a pointer are not looked at. `None`: off. Default `[0.8, 10]`.
+    pub thick_inside: Option<[f32; 2]>,
     /// Cells within this CIE76 distance of each other are of one flat colour (see
     /// `mixed_region_group_delta`). Default 5.
     pub mixed_region_group_alike: f32,
@@ -189,6 +211,8 @@ impl Default for RegionOptions {
             mixed_region_delta: Some(25.0),
             mixed_region_group_delta: Some(12.0),
             two_colours_anywhere: Some(15.0),
+            two_colours_streaked: Some(2),
+            thick_inside: Some([0.8, 10.0]),
             mixed_region_group_alike: 5.0,
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,

@@ -38,6 +38,7 @@ pub(super) fn read_cells(
                 shape: m.shape,
                 fill: m.fill,
                 icon_luma: m.luma,
+                spill: spill(img, grid, Pos::new(r, c), bg, opts),
                 symbol: None,
                 conf: 1.0,
             });
@@ -64,6 +65,10 @@ pub(super) fn read_cells(
         }
     }
     // (Otherwise all backgrounds are alike: no givens.)
+    // What lies over a spilled cell is not an icon (the cell is occluded).
+    for c in cells.iter_mut().filter(|c| c.spilled(opts)) {
+        c.icon_frac = 0.0;
+    }
     // The ground of the givens in the clear, for striped cells.
     let given_ground = {
         let mut g: Vec<[f32; 3]> = cells
@@ -100,6 +105,44 @@ pub(super) fn read_cells(
         }
     }
     cells
+}
+
+/// [`CellRead::spill`] of the cell at `p` on background `bg`.
+fn spill(img: &RgbImage, grid: &Grid, p: Pos, bg: [f32; 3], opts: &TangoReadOptions) -> f32 {
+    const SAMPLES: usize = 72;
+    let (cx, cy) = grid.center(p);
+    let (rx, ry) = (
+        opts.spill_radius * grid.cell_w,
+        opts.spill_radius * grid.cell_h,
+    );
+    let mut seen = 0usize;
+    let mut differ: Vec<[f32; 3]> = Vec::new();
+    for k in 0..SAMPLES {
+        let deg = k as f32 * 360.0 / SAMPLES as f32;
+        // Off the nearest axis (the sides' middles, where the markers lie).
+        let off_axis = (deg.rem_euclid(90.0)).min(90.0 - deg.rem_euclid(90.0));
+        if off_axis < opts.spill_gap_deg {
+            continue;
+        }
+        let a = deg.to_radians();
+        let px = nearest(img, cx + rx * a.cos(), cy + ry * a.sin());
+        seen += 1;
+        if (0..3).map(|j| (px[j] - bg[j]).abs()).fold(0.0, f32::max) >= opts.icon_delta {
+            differ.push(px);
+        }
+    }
+    // The most samples of one flat colour (a gradient, the win shimmer's band, spreads them).
+    let flat = differ
+        .iter()
+        .map(|a| {
+            differ
+                .iter()
+                .filter(|b| (0..3).all(|j| (a[j] - b[j]).abs() <= opts.spill_flat))
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    flat as f32 / seen.max(1) as f32
 }
 
 /// A neutral background out of the theme's brightness range (see [`CellRead::lit`]).
@@ -296,7 +339,7 @@ pub(super) fn warmth(h: &[f32; ICON_BINS]) -> f32 {
     h[0] + h[1] - h[3]
 }
 
-fn l1(a: &[f32; ICON_BINS], b: &[f32; ICON_BINS]) -> f32 {
+pub(super) fn l1(a: &[f32; ICON_BINS], b: &[f32; ICON_BINS]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum()
 }
 
@@ -629,6 +672,35 @@ fn doubt_hue_strays(
         if dist(h, other) < dist(h, own) {
             cells[i].conf = 0.0;
         }
+    }
+}
+
+/// [`TangoReadOptions::kind_max_spread`]: an icon in the clear whose histogram lies more than
+/// `spread` from more than half of the other clear icons of its kind is doubted.
+pub(super) fn doubt_kind_strays(cells: &mut [CellRead], spread: f32, opts: &TangoReadOptions) {
+    let clear: Vec<(usize, Symbol)> = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.striped(opts) && !c.lit)
+        .filter_map(|(i, c)| c.symbol.map(|s| (i, s)))
+        .collect();
+    let strays: Vec<usize> = clear
+        .iter()
+        .filter_map(|&(i, a)| {
+            let others: Vec<usize> = clear
+                .iter()
+                .filter(|&&(j, b)| b == a && j != i)
+                .map(|&(j, _)| j)
+                .collect();
+            let far = others
+                .iter()
+                .filter(|&&j| l1(&cells[i].hist, &cells[j].hist) > spread)
+                .count();
+            (2 * far > others.len()).then_some(i)
+        })
+        .collect();
+    for i in strays {
+        cells[i].conf = 0.0;
     }
 }
 

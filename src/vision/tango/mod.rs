@@ -86,6 +86,27 @@ pub struct TangoReadOptions {
     pub overlay_max_masked: f32,
     /// Radius of the icon disc sampled in each cell, as a fraction of the pitch. Default 0.3.
     pub icon_radius: f32,
+    /// Radius (share of the cell) of the ring [`CellRead::spill`] is measured on: outside
+    /// every icon (LinkedIn's reach 0.24 of the cell, themed ones about 0.3), inside the
+    /// grid lines. Default 0.42.
+    pub spill_radius: f32,
+    /// Half the angle (degrees) left out of that ring round each marker place (the middle of
+    /// each side, where an `=` or an `x` reaches into the cell). Default 25.
+    pub spill_gap_deg: f32,
+    /// Samples of that ring within this (grey levels, every channel) of each other are of
+    /// one flat colour: [`CellRead::spill`] counts the largest such group (an object over
+    /// the cell is flat; the win shimmer's band is a gradient). Default 12.
+    pub spill_flat: f32,
+    /// A cell whose [`CellRead::spill`] reaches this share (not under stripes, not lit) has
+    /// something over it that is not LinkedIn's (a tooltip, a card, a badge): the cell and
+    /// its four edges are occluded (free), and what lies in its middle is not an icon
+    /// (foreign 43800665: a dark tooltip over a given moon and the cell beside it read as a
+    /// third icon kind, the board as themed, a wrong answer: 0.36 and 0.50). On the real
+    /// captures no cell in the clear measures over 0.06, cells under LinkedIn's stripes
+    /// (left out) up to 0.67; the win shimmer's diagonal band fills one quadrant's arc of
+    /// the ring, 0.25 (83 of 950 cells of 40 shimmer renders; 0.25 here cost 151 of 800).
+    /// `None`: off. Default 0.3.
+    pub spill_occludes: Option<f32>,
     /// Samples across the icon disc diameter. Default 24.
     pub icon_samples: usize,
     /// A pixel belongs to the icon when a channel differs from the cell background by this much.
@@ -143,6 +164,14 @@ pub struct TangoReadOptions {
     /// 3700723: an `=` read `x` with confidence 1, the glyph model at 0.99999; the answer
     /// called 17 of the player's 34 pieces wrong). Default true.
     pub tinted_x_doubted: bool,
+    /// A marker's patch whose middle is hidden beyond `overlay_max_masked` by coloured ink
+    /// that no stripes over its cells explain ([`EdgeRead::veiled`]), its glyph's own ink
+    /// neutral (tinted at most `overlay_max_tinted`: on a brightened capture LinkedIn's
+    /// beige ink turns coloured and masks itself), is read with doubt, whatever its cells
+    /// show: something not LinkedIn's lies over it (foreign 42200668: a red rectangle's
+    /// side across an `x` read `=` with confidence 1, the glyph model at 0.99). Default
+    /// true.
+    pub veiled_marker_doubted: bool,
     /// A glyph between a striped and a clear cell, doubted because half of it is tinted
     /// (`overlay_max_tinted`) and for no other reason, is read once more from its clear half
     /// mirrored across the grid line (LinkedIn's `=` and `x` are both symmetric about it): when
@@ -187,6 +216,15 @@ pub struct TangoReadOptions {
     /// hue 5 against the rings' 357 and the triangles' 24, read surely into a wrong answer).
     /// Default true.
     pub cluster_hue_check: bool,
+    /// Icons of one kind look alike: on a board read as themed, an icon in the clear (not
+    /// striped, not lit) whose colour histogram lies more than this (L1, 0..=2) from more
+    /// than half of the other clear icons of its kind is doubted: a third thing was taken
+    /// for that kind, and made the board look themed (foreign 47800037: the white text of a
+    /// dark tooltip read as a moon beside a blue given moon, a wrong answer; their
+    /// histograms 1.66 apart). On a board of sun and moon the doubt is left to the pointer
+    /// stage: a moon under the arrow is such a stray, and already free. `None`: off.
+    /// Default 1.5.
+    pub kind_max_spread: Option<f32>,
     /// ... and, on a board whose cells are under `[1]` pixels, each group holds at least `[0]`
     /// icons: a small icon's hue is measured over few pixels, and one icon alone is then no
     /// evidence of a kind of its own (two moons of a 0.3x board, 18 px cells, differed by 12
@@ -506,6 +544,14 @@ pub struct TangoReadOptions {
     /// read as one kind, surely, into a wrong answer). The icons in view take their kinds from
     /// that reading, each as surely as it was read there. Default true.
     pub pointer_reread_in_view: bool,
+    /// A themed icon pair read with icons in cells a pointer's box reaches into, whose icons
+    /// in view alone read as LinkedIn's sun and moon: what lay under the box (a tooltip or
+    /// a card taken for a pointer, its text read as a third icon kind) made the board look
+    /// themed, and the names the icons in view got beside it are a guess (foreign
+    /// 39800066, 40600552: a given sun and moon named the other way round, wrong answers).
+    /// The icons in view take their kinds from that reading, the pieces under the box are
+    /// left free ([`name_icons_beside_pointer`]). Default true.
+    pub pointer_standard_in_view: bool,
     /// With at least this share of the cut line in view (measured from its inner grid line as
     /// seen), its centre line is in view with a margin, and the part out of view about the
     /// markers' places (the lines between two of its cells) is filled with the mirror image of
@@ -563,6 +609,10 @@ impl Default for TangoReadOptions {
             overlay_max_tinted: 0.1,
             overlay_max_masked: 0.15,
             icon_radius: 0.3,
+            spill_radius: 0.42,
+            spill_gap_deg: 25.0,
+            spill_flat: 12.0,
+            spill_occludes: Some(0.3),
             icon_samples: 24,
             icon_delta: 45.0,
             icon_min_frac: 0.14,
@@ -576,6 +626,7 @@ impl Default for TangoReadOptions {
             striped_set_apart_clear_alike: true,
             tinted_across_doubted: true,
             tinted_x_doubted: true,
+            veiled_marker_doubted: true,
             half_striped_mirror: true,
             alike_max_hue_spread: 12.0,
             alike_max_frac_gap: 0.25,
@@ -585,6 +636,7 @@ impl Default for TangoReadOptions {
             alike_max_luma_gap: 22.0,
             hue_split_min_gap: 10.0,
             cluster_hue_check: true,
+            kind_max_spread: Some(1.5),
             hue_split_small_group: [2.0, 32.0],
             shape_split_min_band: Some([2.0, 1.0, 0.75]),
             lumped_kind_doubted: true,
@@ -641,6 +693,7 @@ impl Default for TangoReadOptions {
             cut_kind_needs_view: true,
             pointer_kind_needs_view: true,
             pointer_reread_in_view: true,
+            pointer_standard_in_view: true,
             cut_mirror_from: 0.52,
             cut_mirror_view: Some([0.9, 0.45]),
             white_percentile: 99.0,
@@ -690,6 +743,11 @@ pub struct CellRead {
     /// Mean luma of the icon's samples (0 without any): two kinds of one hue, size and shape
     /// can still differ in lightness (a dark red square and a light red disc).
     pub icon_luma: f32,
+    /// Share of a ring round the icon (at [`TangoReadOptions::spill_radius`] of the cell from
+    /// its centre, away from the four marker places) that differs from the background as an
+    /// icon does, in one flat colour ([`TangoReadOptions::spill_flat`]): LinkedIn's icons
+    /// end well inside it; something over the cell and beyond (a tooltip, a card) does not.
+    pub spill: f32,
     /// Symbol read, if any.
     pub symbol: Option<Symbol>,
     /// Confidence of the symbol / empty read, 0..=1.
@@ -697,6 +755,12 @@ pub struct CellRead {
 }
 
 impl CellRead {
+    /// Something not LinkedIn's lies over the cell and beyond its icon's place
+    /// ([`TangoReadOptions::spill_occludes`]).
+    pub fn spilled(&self, opts: &TangoReadOptions) -> bool {
+        opts.spill_occludes.is_some_and(|t| self.spill >= t) && !self.striped(opts) && !self.lit
+    }
+
     /// Covered by an overlay (rule-break stripes): more than
     /// [`TangoReadOptions::overlay_max_frac`] of its background samples strongly coloured.
     pub fn striped(&self, opts: &TangoReadOptions) -> bool {
@@ -1881,6 +1945,12 @@ pub fn name_icons_beside_pointer(
     let Some(unseen) = [Symbol::Sun, Symbol::Moon].into_iter().find(|&k| {
         of_kind(k).into_iter().all(under) && of_kind(k.other()).into_iter().any(|p| !under(p))
     }) else {
+        if opts.pointer_standard_in_view {
+            let (hidden, seen): (Vec<usize>, Vec<usize>) = (0..pieces.len())
+                .filter(|&p| pieces[p].is_some())
+                .partition(|&p| under(p));
+            standard_in_view(img, reading, &hidden, &seen, opts);
+        }
         return;
     };
     let seen: Vec<usize> = of_kind(unseen.other())
@@ -1982,6 +2052,121 @@ pub fn name_icons_beside_pointer(
         replace_cell_doubt(reading, Pos::new(p / g.cols, p % g.cols), conf);
     }
     occlude_kind(reading, &of_kind(unseen), g.cols);
+}
+
+/// [`TangoReadOptions::pointer_standard_in_view`]: the icons `seen` (cell indices) read again
+/// without those `hidden` under a pointer's box; when they read as LinkedIn's sun and moon,
+/// they take those kinds (each as surely as it was read there), the pieces `hidden` that look
+/// like neither are left free, the others take the nearer kind, and the pair is reported as
+/// read in view. Any other reading (one with an overlay
+/// seen or cut at an image edge among them: combo 6800082, a hand over a cut board under
+/// stripes, whose repair then went wrong) is left as it is.
+fn standard_in_view(
+    img: &RgbImage,
+    reading: &mut Reading,
+    hidden: &[usize],
+    seen: &[usize],
+    opts: &TangoReadOptions,
+) {
+    // Stripes or a cut line already leave the icons' kinds in doubt where they decide.
+    if hidden.is_empty() || seen.is_empty() || reading.overlay_seen || reading.cut.is_some() {
+        return;
+    }
+    let g = reading.grid;
+    let mut again = read_cells(img, &g, reading.theme, opts);
+    for &p in hidden {
+        again[p].icon_frac = 0.0;
+    }
+    name_symbols(&mut again, &g, opts);
+    let Some(pair) = cells::icon_pair(&again, opts).filter(|i| !i.themed) else {
+        return;
+    };
+    if seen.iter().any(|&p| again[p].symbol.is_none()) {
+        return;
+    }
+    // An icon under the box that looks like neither kind in view (farther than
+    // `kind_max_spread` from both kinds' mean histograms) is what lay there, not an icon: its
+    // cell is left free. One nearer a kind (an icon the pointer only partly hides) is named
+    // by it, as doubted as it was.
+    let spread = opts.kind_max_spread.unwrap_or(f32::INFINITY);
+    let mean_hist = |kind: Symbol| {
+        let of: Vec<usize> = seen
+            .iter()
+            .copied()
+            .filter(|&p| again[p].symbol == Some(kind))
+            .collect();
+        let mut m = [0.0f32; ICON_BINS];
+        for &p in &of {
+            for (mk, hk) in m.iter_mut().zip(&again[p].hist) {
+                *mk += hk / of.len() as f32;
+            }
+        }
+        (!of.is_empty()).then_some(m)
+    };
+    let (Some(sun), Some(moon)) = (mean_hist(Symbol::Sun), mean_hist(Symbol::Moon)) else {
+        return;
+    };
+    for &p in seen {
+        let (pos, c) = (Pos::new(p / g.cols, p % g.cols), &again[p]);
+        let symbol = c.symbol.expect("checked above");
+        if let Puzzle::Tango(t) = &mut reading.puzzle
+            && t.given(pos).is_some()
+        {
+            t.set_given(pos, Some(symbol));
+        }
+        for q in &mut reading.placed {
+            if let Placed::Symbol { pos: at, symbol: s } = q
+                && *at == pos
+            {
+                *s = symbol;
+            }
+        }
+        let conf = c.conf.min(c.given_conf);
+        reading
+            .doubts
+            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+        if conf < opts.weak_below {
+            reading.doubts.push(Doubt::Cell {
+                pos,
+                confidence: conf,
+                given_only: false,
+            });
+        }
+    }
+    let mut strays = Vec::new();
+    for &p in hidden {
+        let (d_sun, d_moon) = (
+            cells::l1(&again[p].hist, &sun),
+            cells::l1(&again[p].hist, &moon),
+        );
+        if d_sun.min(d_moon) > spread {
+            strays.push(p);
+            continue;
+        }
+        let symbol = if d_sun <= d_moon {
+            Symbol::Sun
+        } else {
+            Symbol::Moon
+        };
+        let pos = Pos::new(p / g.cols, p % g.cols);
+        if let Puzzle::Tango(t) = &mut reading.puzzle
+            && t.given(pos).is_some()
+        {
+            t.set_given(pos, Some(symbol));
+        }
+        for q in &mut reading.placed {
+            if let Placed::Symbol { pos: at, symbol: s } = q
+                && *at == pos
+            {
+                *s = symbol;
+            }
+        }
+    }
+    reading.placed.retain(
+        |q| !matches!(*q, Placed::Symbol { pos, .. } if strays.contains(&pos.index(g.cols))),
+    );
+    occlude_kind(reading, &strays, g.cols);
+    reading.icons = Some(pair);
 }
 
 /// The reading's doubt about the cell at `pos` is now `confidence` (any earlier one dropped).
@@ -2293,6 +2478,9 @@ fn name_symbols(cells: &mut [CellRead], grid: &Grid, opts: &TangoReadOptions) {
         cells::name_by_shape(cells, margin, opts);
     }
     if cells::icon_pair(cells, opts).is_some_and(|i| i.themed) {
+        if let Some(spread) = opts.kind_max_spread {
+            cells::doubt_kind_strays(cells, spread, opts);
+        }
         // Two themed icons are told apart by their look alone, which rule-break stripes
         // change: a striped icon's kind is a guess.
         for c in cells
@@ -2358,7 +2546,10 @@ fn read_edges(
                 let c = &cells[p.index(grid.cols)];
                 (c.striped(opts) && (r.veiled > opts.overlay_max_masked || unsure)) || c.lit
             }) || tinted_across
-                || tinted_x;
+                || tinted_x
+                || (opts.veiled_marker_doubted
+                    && r.veiled > opts.overlay_max_masked
+                    && r.tinted <= opts.overlay_max_tinted);
             // Half tinted only: the clear half, mirrored, must read the same.
             let covered = covered_else
                 || (half_tinted
@@ -2439,6 +2630,35 @@ fn mirrored_agrees(
 }
 
 /// The reading (puzzle, placed pieces, doubts weakest first) from the cell and edge reads.
+/// The cells something not LinkedIn's lies over ([`CellRead::spilled`]) and their edges,
+/// sorted.
+fn spilled_elements(
+    cells: &[CellRead],
+    grid: &Grid,
+    opts: &TangoReadOptions,
+) -> Vec<crate::certify::Element> {
+    use crate::certify::Element;
+    let mut out = Vec::new();
+    for c in cells.iter().filter(|c| c.spilled(opts)) {
+        out.push(Element::Cell { pos: c.pos });
+        let (r, col) = (c.pos.row, c.pos.col);
+        let around = [
+            (r > 0).then(|| Pos::new(r - 1, col)),
+            (r + 1 < grid.rows).then(|| Pos::new(r + 1, col)),
+            (col > 0).then(|| Pos::new(r, col - 1)),
+            (col + 1 < grid.cols).then(|| Pos::new(r, col + 1)),
+        ];
+        for q in around.into_iter().flatten() {
+            if let Some(edge) = Edge::between(c.pos, q) {
+                out.push(Element::Edge { edge });
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 fn assemble(
     grid: &Grid,
     theme: Theme,
@@ -2514,7 +2734,7 @@ fn assemble(
         doubts,
         weak,
         min_confidence: min_conf,
-        occluded: Vec::new(),
+        occluded: spilled_elements(cells, grid, opts),
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
