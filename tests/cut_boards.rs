@@ -505,13 +505,14 @@ fn card_over_bottom(img: &RgbImage, g: &snapsolve::board::Grid, rows: f32) -> Rg
 /// read as a board with that row.
 #[test]
 fn a_card_over_a_queens_boards_last_row_is_not_read_as_a_region() {
-    // The card's row merged into a region shows two flat colours there, which
-    // `RegionOptions::two_colours_anywhere` also withholds: off too, so that the extent check
-    // is what is measured.
+    // The card's row merged into a region shows two flat colours there, and thick lines
+    // inside it, which `RegionOptions::two_colours_anywhere` and `thick_inside` also
+    // withhold: off too, so that the extent check is what is measured.
     let without = {
         let mut o = ReadOptions::default();
         o.queens.extent.bare_outer_line = None;
         o.queens.regions.two_colours_anywhere = None;
+        o.queens.regions.thick_inside = None;
         o
     };
     // Certify's guard against doubted cells touching inside a region catches these cards

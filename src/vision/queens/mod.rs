@@ -424,6 +424,7 @@ fn read_into(
         Vec::new()
     };
     if let (Some(share), Some(levels)) = (opts.regions.thick_inside, regions.border_levels) {
+        let limits = [share, opts.regions.thick_inside_delta];
         // ... nor lines LinkedIn stripes for crowns that clash (seen or not).
         let clashed = clash_lines(&placed, cut, grid.rows);
         let marked: Vec<Pos> = striped
@@ -432,7 +433,7 @@ fn read_into(
             .chain(&clashed)
             .copied()
             .collect();
-        for p in thick_inside(&unveiled, &queens, levels, share, &marked, &under) {
+        for p in thick_inside(&unveiled, &queens, levels, limits, &marked, &under) {
             if !misread_regions.contains(&p) {
                 misread_regions.push(p);
             }
@@ -1569,9 +1570,8 @@ mod tests {
             right: vec![1.0; 12],
             down,
         };
-        let limits = regions::RegionOptions::default()
-            .thick_inside
-            .expect("on by default");
+        let o = regions::RegionOptions::default();
+        let limits = [o.thick_inside.expect("on by default"), o.thick_inside_delta];
         let levels = (1.0, 2.3);
         let flagged = |s: &Samples, striped: &[Pos], under: &[Pos]| {
             thick_inside(s, &queens, levels, limits, striped, under)

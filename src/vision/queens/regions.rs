@@ -134,9 +134,9 @@ pub struct RegionOptions {
     /// 800 shimmer renders and 6 of 800 combo ones lost their answers. `None`: off. Default 2.
     pub two_colours_streaked: Option<usize>,
     /// LinkedIn draws thin lines inside a region and thick ones between regions: a line
-    /// inside a region as read measured at least `[0]` of the way from the board's thin
+    /// inside a region as read measured at least this share of the way from the board's thin
     /// line level to its thick one ([`Regions::border_levels`]), between two cells whose
-    /// colours are more than `[1]` apart (CIE76), says two regions were merged (foreign
+    /// colours are more than `thick_inside_delta` apart, says two regions were merged (foreign
     /// 42200156: a grey veil over two yellow cells took one of the eight colour groups, and
     /// a grey region of one cell was merged into teal, 20 apart, across a line measured 2.19
     /// against levels 1.07 and 2.26; a wrong answer). Either alone is not enough: the hint
@@ -144,8 +144,11 @@ pub struct RegionOptions {
     /// hovered cell differs from its region by up to 19. Lines beside striped or streaked
     /// cells, in a line of crowns that clash (LinkedIn's stripes there, seen or not: 6 of
     /// 800 stripes-over renders lost their answers to lines under stripes not found) or
-    /// under a pointer are not looked at. `None`: off. Default `[0.8, 10]`.
-    pub thick_inside: Option<[f32; 2]>,
+    /// under a pointer are not looked at. `None`: off. Default 0.8.
+    pub thick_inside: Option<f32>,
+    /// CIE76 distance between the two cells' colours beyond which a thick line between them
+    /// inside a region counts (see `thick_inside`). Default 10.
+    pub thick_inside_delta: f32,
     /// Cells within this CIE76 distance of each other are of one flat colour (see
     /// `mixed_region_group_delta`). Default 5.
     pub mixed_region_group_alike: f32,
@@ -212,7 +215,8 @@ impl Default for RegionOptions {
             mixed_region_group_delta: Some(12.0),
             two_colours_anywhere: Some(15.0),
             two_colours_streaked: Some(2),
-            thick_inside: Some([0.8, 10.0]),
+            thick_inside: Some(0.8),
+            thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,

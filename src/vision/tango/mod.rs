@@ -105,7 +105,7 @@ pub struct TangoReadOptions {
     /// captures no cell in the clear measures over 0.06, cells under LinkedIn's stripes
     /// (left out) up to 0.67; the win shimmer's diagonal band fills one quadrant's arc of
     /// the ring, 0.25 (83 of 950 cells of 40 shimmer renders; 0.25 here cost 151 of 800).
-    /// `None`: off. Default 0.3.
+    /// `None`: off. Default `Some(0.3)`.
     pub spill_occludes: Option<f32>,
     /// Samples across the icon disc diameter. Default 24.
     pub icon_samples: usize,
@@ -169,8 +169,8 @@ pub struct TangoReadOptions {
     /// neutral (tinted at most `overlay_max_tinted`: on a brightened capture LinkedIn's
     /// beige ink turns coloured and masks itself), is read with doubt, whatever its cells
     /// show: something not LinkedIn's lies over it (foreign 42200668: a red rectangle's
-    /// side across an `x` read `=` with confidence 1, the glyph model at 0.99). Default
-    /// true.
+    /// side across an `x` read `=` with confidence 1, the glyph model at 0.99).
+    /// Default true.
     pub veiled_marker_doubted: bool,
     /// A glyph between a striped and a clear cell, doubted because half of it is tinted
     /// (`overlay_max_tinted`) and for no other reason, is read once more from its clear half
@@ -223,7 +223,7 @@ pub struct TangoReadOptions {
     /// dark tooltip read as a moon beside a blue given moon, a wrong answer; their
     /// histograms 1.66 apart). On a board of sun and moon the doubt is left to the pointer
     /// stage: a moon under the arrow is such a stray, and already free. `None`: off.
-    /// Default 1.5.
+    /// Default `Some(1.5)`.
     pub kind_max_spread: Option<f32>,
     /// ... and, on a board whose cells are under `[1]` pixels, each group holds at least `[0]`
     /// icons: a small icon's hue is measured over few pixels, and one icon alone is then no
