@@ -131,6 +131,13 @@ fn spill(img: &RgbImage, grid: &Grid, p: Pos, bg: [f32; 3], opts: &TangoReadOpti
             differ.push(px);
         }
     }
+    let seen = seen.max(1) as f32;
+    // Too few differ for any flat group of them to occlude the cell: their share stands (the
+    // group is no larger), and the grouping below is skipped (most cells: none differ).
+    let share = differ.len() as f32 / seen;
+    if opts.spill_occludes.is_none_or(|t| share < t) {
+        return share;
+    }
     // The most samples of one flat colour (a gradient, the win shimmer's band, spreads them).
     let flat = differ
         .iter()
@@ -142,7 +149,7 @@ fn spill(img: &RgbImage, grid: &Grid, p: Pos, bg: [f32; 3], opts: &TangoReadOpti
         })
         .max()
         .unwrap_or(0);
-    flat as f32 / seen.max(1) as f32
+    flat as f32 / seen
 }
 
 /// A neutral background out of the theme's brightness range (see [`CellRead::lit`]).

@@ -745,8 +745,10 @@ pub struct CellRead {
     pub icon_luma: f32,
     /// Share of a ring round the icon (at [`TangoReadOptions::spill_radius`] of the cell from
     /// its centre, away from the four marker places) that differs from the background as an
-    /// icon does, in one flat colour ([`TangoReadOptions::spill_flat`]): LinkedIn's icons
-    /// end well inside it; something over the cell and beyond (a tooltip, a card) does not.
+    /// icon does, in one flat colour ([`TangoReadOptions::spill_flat`]; under
+    /// [`TangoReadOptions::spill_occludes`], the share of all the samples that differ):
+    /// LinkedIn's icons end well inside it; something over the cell and beyond (a tooltip, a
+    /// card) does not.
     pub spill: f32,
     /// Symbol read, if any.
     pub symbol: Option<Symbol>,
