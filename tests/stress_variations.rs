@@ -356,6 +356,8 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 43800665 and 47800037: a dark tooltip over a given read as a third icon kind (now
 ///   a cell with something over it and beyond its icon's place is occluded, and an icon far
 ///   from the others of its kind is doubted);
+/// - foreign 49000204: a red badge over a given moon read as a sun surely (now an icon off
+///   its kind's hue on a sun-and-moon board is doubted);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -471,6 +473,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 42200668),
         ("foreign", 43800665),
         ("foreign", 47800037),
+        ("foreign", 49000204),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -711,6 +711,36 @@ pub(super) fn doubt_kind_strays(cells: &mut [CellRead], spread: f32, opts: &Tang
     }
 }
 
+/// [`TangoReadOptions::kind_max_hue_gap`]: an icon in the clear whose mean hue lies more than
+/// `gap` degrees from the mean hue of the clear icons of its kind (at least three with a hue)
+/// is doubted.
+pub(super) fn doubt_kind_hue_strays(cells: &mut [CellRead], gap: f32, opts: &TangoReadOptions) {
+    let clear = |c: &CellRead| !c.striped(opts) && !c.lit;
+    let mut strays = Vec::new();
+    for kind in [Symbol::Sun, Symbol::Moon] {
+        let hues: Vec<(usize, f32)> = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.symbol == Some(kind) && clear(c))
+            .filter_map(|(i, c)| c.hue.map(|h| (i, h)))
+            .collect();
+        if hues.len() < 3 {
+            continue;
+        }
+        let Some(mean) = super::circular_mean(hues.iter().map(|&(_, h)| h)) else {
+            continue;
+        };
+        strays.extend(
+            hues.iter()
+                .filter(|&&(_, h)| super::hue_gap(h, mean) > gap)
+                .map(|&(i, _)| i),
+        );
+    }
+    for i in strays {
+        cells[i].conf = 0.0;
+    }
+}
+
 /// Whether two icon clusters differ only in their grey (dark / light) share: not LinkedIn's
 /// warm sun and blue moon, their colour bins alone closer than
 /// [`TangoReadOptions::cluster_min_separation`], their hues within

@@ -225,6 +225,13 @@ pub struct TangoReadOptions {
     /// stage: a moon under the arrow is such a stray, and already free. `None`: off.
     /// Default `Some(1.5)`.
     pub kind_max_spread: Option<f32>,
+    /// On a board read as LinkedIn's sun and moon, an icon in the clear (not striped, not
+    /// lit) whose mean hue lies more than this (degrees) from its kind's mean hue (at least
+    /// three icons) is doubted: LinkedIn's suns and moons each have one hue, and an icon off
+    /// it has something over it (foreign 49000204: a red badge over a given moon, hue 355
+    /// against the suns' 36, read as a sun surely; a wrong answer). `None`: off.
+    /// Default `Some(20.0)`.
+    pub kind_max_hue_gap: Option<f32>,
     /// ... and, on a board whose cells are under `[1]` pixels, each group holds at least `[0]`
     /// icons: a small icon's hue is measured over few pixels, and one icon alone is then no
     /// evidence of a kind of its own (two moons of a 0.3x board, 18 px cells, differed by 12
@@ -637,6 +644,7 @@ impl Default for TangoReadOptions {
             hue_split_min_gap: 10.0,
             cluster_hue_check: true,
             kind_max_spread: Some(1.5),
+            kind_max_hue_gap: Some(20.0),
             hue_split_small_group: [2.0, 32.0],
             shape_split_min_band: Some([2.0, 1.0, 0.75]),
             lumped_kind_doubted: true,
@@ -1794,13 +1802,13 @@ fn hue(p: [u8; 3]) -> f32 {
 }
 
 /// The angle between two hues (degrees, 0..=180).
-fn hue_gap(a: f32, b: f32) -> f32 {
+pub(super) fn hue_gap(a: f32, b: f32) -> f32 {
     let d = (a - b).rem_euclid(360.0);
     d.min(360.0 - d)
 }
 
 /// The circular mean of hues (degrees); `None` for none, or for hues that cancel out.
-fn circular_mean(hues: impl IntoIterator<Item = f32>) -> Option<f32> {
+pub(super) fn circular_mean(hues: impl IntoIterator<Item = f32>) -> Option<f32> {
     let (sx, sy) = hues.into_iter().fold((0.0f32, 0.0f32), |(a, b), h| {
         (a + h.to_radians().cos(), b + h.to_radians().sin())
     });
@@ -2479,7 +2487,11 @@ fn name_symbols(cells: &mut [CellRead], grid: &Grid, opts: &TangoReadOptions) {
     if let Some(margin) = opts.shape_names_icons {
         cells::name_by_shape(cells, margin, opts);
     }
-    if cells::icon_pair(cells, opts).is_some_and(|i| i.themed) {
+    let pair = cells::icon_pair(cells, opts);
+    if let (Some(gap), Some(false)) = (opts.kind_max_hue_gap, pair.map(|i| i.themed)) {
+        cells::doubt_kind_hue_strays(cells, gap, opts);
+    }
+    if pair.is_some_and(|i| i.themed) {
         if let Some(spread) = opts.kind_max_spread {
             cells::doubt_kind_strays(cells, spread, opts);
         }
