@@ -358,6 +358,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   from the others of its kind is doubted);
 /// - foreign 49000204: a red badge over a given moon read as a sun surely (now an icon off
 ///   its kind's hue on a sun-and-moon board is doubted);
+/// - foreign 49400027: a red rectangle drawn round two cells read as two pieces of a second
+///   icon kind, the board's given suns named moons (now a kind of doubted pieces only is
+///   dropped and the givens' kind named by its colours);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -474,6 +477,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 43800665),
         ("foreign", 47800037),
         ("foreign", 49000204),
+        ("foreign", 49400027),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

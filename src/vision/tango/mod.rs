@@ -257,6 +257,13 @@ pub struct TangoReadOptions {
     /// 32600652: a blurred hand pointer not found, read as one kind; orange squares and dark
     /// orange discs read surely as the other, a wrong answer). Default true.
     pub lumped_kind_doubted: bool,
+    /// A themed pair one of whose kinds is only player's pieces all read with doubt (under
+    /// `doubt_below`), the other kind holding a given: the doubted kind may be something
+    /// over the board taken for icons (foreign 49400027: a red rectangle drawn round two
+    /// cells read as two pieces of a second kind, the board's given suns named moons, a
+    /// wrong answer). Those pieces are left free and the other kind is named by its own
+    /// colours, as icons all of one kind are ([`drop_doubted_kind`]). Default true.
+    pub doubted_kind_dropped: bool,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -648,6 +655,7 @@ impl Default for TangoReadOptions {
             hue_split_small_group: [2.0, 32.0],
             shape_split_min_band: Some([2.0, 1.0, 0.75]),
             lumped_kind_doubted: true,
+            doubted_kind_dropped: true,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             shape_names_icons: Some(0.15),
@@ -2230,6 +2238,77 @@ pub fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     for p in few.into_iter().chain(many) {
         replace_cell_doubt(reading, Pos::new(p / g.cols, p % g.cols), 0.0);
     }
+}
+
+/// [`TangoReadOptions::doubted_kind_dropped`]: a themed pair one of whose kinds is only
+/// player's pieces read with doubt, the other holding a given: those pieces are left free and
+/// the other kind is named by its mean warmth. Any other reading is left as it is.
+pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
+    if !opts.doubted_kind_dropped || !reading.icons.is_some_and(|i| i.themed) {
+        return;
+    }
+    let (Some(pieces), Puzzle::Tango(t)) = (reading.tango_pieces(), &reading.puzzle) else {
+        return;
+    };
+    let g = reading.grid;
+    let at = |p: usize| Pos::new(p / g.cols, p % g.cols);
+    let doubted = |p: usize| {
+        reading.doubts.iter().any(|d| {
+            matches!(*d, Doubt::Cell { pos, confidence, .. }
+                if pos == at(p) && confidence < opts.doubt_below)
+        })
+    };
+    let of_kind = |k: Symbol| -> Vec<usize> {
+        (0..pieces.len())
+            .filter(|&p| pieces[p] == Some(k))
+            .collect()
+    };
+    let Some(dropped) = [Symbol::Sun, Symbol::Moon].into_iter().find(|&k| {
+        let (of, other) = (of_kind(k), of_kind(k.other()));
+        !of.is_empty()
+            && of.iter().all(|&p| doubted(p) && t.given(at(p)).is_none())
+            && other.iter().any(|&p| t.given(at(p)).is_some())
+    }) else {
+        return;
+    };
+    let kept = of_kind(dropped.other());
+    let cells = read_cells(img, &g, reading.theme, opts);
+    let warmth = kept
+        .iter()
+        .map(|&p| cells::warmth(&cells[p].hist))
+        .sum::<f32>();
+    let named = if warmth >= 0.0 {
+        Symbol::Sun
+    } else {
+        Symbol::Moon
+    };
+    let gone = of_kind(dropped);
+    reading
+        .placed
+        .retain(|q| !matches!(*q, Placed::Symbol { pos, .. } if gone.contains(&pos.index(g.cols))));
+    reading
+        .doubts
+        .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(g.cols))));
+    if named != dropped.other() {
+        if let Puzzle::Tango(t) = &mut reading.puzzle {
+            for pos in t.positions().collect::<Vec<_>>() {
+                if let Some(s) = t.given(pos) {
+                    t.set_given(pos, Some(s.other()));
+                }
+            }
+        }
+        for p in &mut reading.placed {
+            if let Placed::Symbol { symbol, .. } = p {
+                *symbol = symbol.other();
+            }
+        }
+        if let Some(probs) = &mut reading.probabilities {
+            for c in probs.cells.iter_mut().filter(|c| c.len() == 3) {
+                c.swap(1, 2);
+            }
+        }
+    }
+    occlude_kind(reading, &gone, g.cols);
 }
 
 /// Frees the cells `kind` (indices on a board of `cols` columns) as occluded; the reading's
