@@ -221,8 +221,8 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
     let read = timed(&mut trace, "occlusion", || {
         read.map(|mut r| {
             let pointers = crate::vision::occlusion::mark(img, &mut r, &opts.occlusion);
-            crate::vision::tango::drop_doubted_kind(img, &mut r, &opts.tango);
             if pointers.is_empty() {
+                crate::vision::tango::drop_doubted_kind(img, &mut r, &opts.tango);
                 crate::vision::tango::doubt_lumped_kind(img, &mut r, &opts.tango);
             } else {
                 crate::vision::tango::name_icons_beside_pointer(

@@ -261,8 +261,9 @@ pub struct TangoReadOptions {
     /// `doubt_below`), the other kind holding a given: the doubted kind may be something
     /// over the board taken for icons (foreign 49400027: a red rectangle drawn round two
     /// cells read as two pieces of a second kind, the board's given suns named moons, a
-    /// wrong answer). Those pieces are left free and the other kind is named by its own
-    /// colours, as icons all of one kind are ([`drop_doubted_kind`]). Default true.
+    /// wrong answer). With no pointer found and the other kind's icons alike, those pieces
+    /// are left free and the other kind is named by its own colours, as icons all of one
+    /// kind are ([`drop_doubted_kind`]). Default true.
     pub doubted_kind_dropped: bool,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
@@ -2241,8 +2242,10 @@ pub fn doubt_lumped_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
 }
 
 /// [`TangoReadOptions::doubted_kind_dropped`]: a themed pair one of whose kinds is only
-/// player's pieces read with doubt, the other holding a given: those pieces are left free and
-/// the other kind is named by its mean warmth. Any other reading is left as it is.
+/// player's pieces read with doubt, the other holding a given and alike among themselves:
+/// those pieces are left free and the other kind is named by its mean warmth. For a reading
+/// over which no pointer was found (with one, [`name_icons_beside_pointer`] looks at the
+/// kinds). Any other reading is left as it is.
 pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
     if !opts.doubted_kind_dropped || !reading.icons.is_some_and(|i| i.themed) {
         return;
@@ -2273,6 +2276,12 @@ pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     };
     let kept = of_kind(dropped.other());
     let cells = read_cells(img, &g, reading.theme, opts);
+    // The kind kept must look like one kind (combo 32600284: red triangles and red discs
+    // lumped as one kind beside a pointer's, named by warmth into a wrong answer).
+    let tolerance = cells::shape_tolerance(g.cell_w.min(g.cell_h), opts);
+    if !cells::all_alike(&cells, &kept, tolerance, opts) {
+        return;
+    }
     let warmth = kept
         .iter()
         .map(|&p| cells::warmth(&cells[p].hist))
