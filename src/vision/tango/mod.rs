@@ -1994,32 +1994,8 @@ pub fn name_icons_beside_pointer(
         if seen.iter().any(|&p| Some(again[p].symbol) != first) {
             for p in of_kind(unseen.other()) {
                 let (pos, c) = (Pos::new(p / g.cols, p % g.cols), &again[p]);
-                let Some(symbol) = c.symbol else {
-                    continue;
-                };
-                if let Puzzle::Tango(t) = &mut reading.puzzle
-                    && t.given(pos).is_some()
-                {
-                    t.set_given(pos, Some(symbol));
-                }
-                for q in &mut reading.placed {
-                    if let Placed::Symbol { pos: at, symbol: s } = q
-                        && *at == pos
-                    {
-                        *s = symbol;
-                    }
-                }
-                // The new read replaces the first one's doubt about the cell.
-                let conf = c.conf.min(c.given_conf);
-                reading
-                    .doubts
-                    .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
-                if conf < opts.weak_below {
-                    reading.doubts.push(Doubt::Cell {
-                        pos,
-                        confidence: conf,
-                        given_only: false,
-                    });
+                if let Some(symbol) = c.symbol {
+                    take_new_read(reading, pos, symbol, c.conf.min(c.given_conf), opts);
                 }
             }
             occlude_kind(reading, &of_kind(unseen), g.cols);
@@ -2042,23 +2018,7 @@ pub fn name_icons_beside_pointer(
         Symbol::Moon
     };
     if named != unseen.other() {
-        if let Puzzle::Tango(t) = &mut reading.puzzle {
-            for pos in t.positions().collect::<Vec<_>>() {
-                if let Some(s) = t.given(pos) {
-                    t.set_given(pos, Some(s.other()));
-                }
-            }
-        }
-        for p in &mut reading.placed {
-            if let Placed::Symbol { symbol, .. } = p {
-                *symbol = symbol.other();
-            }
-        }
-        if let Some(probs) = &mut reading.probabilities {
-            for c in probs.cells.iter_mut().filter(|c| c.len() == 3) {
-                c.swap(1, 2);
-            }
-        }
+        swap_kinds(reading);
     }
     reading.placed.retain(|p| {
         !matches!(*p, Placed::Symbol { pos, symbol }
@@ -2128,29 +2088,7 @@ fn standard_in_view(
     for &p in seen {
         let (pos, c) = (Pos::new(p / g.cols, p % g.cols), &again[p]);
         let symbol = c.symbol.expect("checked above");
-        if let Puzzle::Tango(t) = &mut reading.puzzle
-            && t.given(pos).is_some()
-        {
-            t.set_given(pos, Some(symbol));
-        }
-        for q in &mut reading.placed {
-            if let Placed::Symbol { pos: at, symbol: s } = q
-                && *at == pos
-            {
-                *s = symbol;
-            }
-        }
-        let conf = c.conf.min(c.given_conf);
-        reading
-            .doubts
-            .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
-        if conf < opts.weak_below {
-            reading.doubts.push(Doubt::Cell {
-                pos,
-                confidence: conf,
-                given_only: false,
-            });
-        }
+        take_new_read(reading, pos, symbol, c.conf.min(c.given_conf), opts);
     }
     let mut strays = Vec::new();
     for &p in hidden {
@@ -2167,25 +2105,72 @@ fn standard_in_view(
         } else {
             Symbol::Moon
         };
-        let pos = Pos::new(p / g.cols, p % g.cols);
-        if let Puzzle::Tango(t) = &mut reading.puzzle
-            && t.given(pos).is_some()
-        {
-            t.set_given(pos, Some(symbol));
-        }
-        for q in &mut reading.placed {
-            if let Placed::Symbol { pos: at, symbol: s } = q
-                && *at == pos
-            {
-                *s = symbol;
-            }
-        }
+        rename_piece(reading, Pos::new(p / g.cols, p % g.cols), symbol);
     }
     reading.placed.retain(
         |q| !matches!(*q, Placed::Symbol { pos, .. } if strays.contains(&pos.index(g.cols))),
     );
     occlude_kind(reading, &strays, g.cols);
     reading.icons = Some(pair);
+}
+
+/// The piece (given or placed) at `pos` is now a `symbol`.
+fn rename_piece(reading: &mut Reading, pos: Pos, symbol: Symbol) {
+    if let Puzzle::Tango(t) = &mut reading.puzzle
+        && t.given(pos).is_some()
+    {
+        t.set_given(pos, Some(symbol));
+    }
+    for q in &mut reading.placed {
+        if let Placed::Symbol { pos: at, symbol: s } = q
+            && *at == pos
+        {
+            *s = symbol;
+        }
+    }
+}
+
+/// The piece at `pos` takes the kind a new read gave it (`symbol`, read with `conf`): that
+/// read replaces the first one's doubt about the cell (doubted only under `weak_below`).
+fn take_new_read(
+    reading: &mut Reading,
+    pos: Pos,
+    symbol: Symbol,
+    conf: f32,
+    opts: &TangoReadOptions,
+) {
+    rename_piece(reading, pos, symbol);
+    reading
+        .doubts
+        .retain(|d| !matches!(*d, Doubt::Cell { pos: at, .. } if at == pos));
+    if conf < opts.weak_below {
+        reading.doubts.push(Doubt::Cell {
+            pos,
+            confidence: conf,
+            given_only: false,
+        });
+    }
+}
+
+/// Every piece's kind swapped (givens, placed pieces and the cells' class probabilities).
+fn swap_kinds(reading: &mut Reading) {
+    if let Puzzle::Tango(t) = &mut reading.puzzle {
+        for pos in t.positions().collect::<Vec<_>>() {
+            if let Some(s) = t.given(pos) {
+                t.set_given(pos, Some(s.other()));
+            }
+        }
+    }
+    for p in &mut reading.placed {
+        if let Placed::Symbol { symbol, .. } = p {
+            *symbol = symbol.other();
+        }
+    }
+    if let Some(probs) = &mut reading.probabilities {
+        for c in probs.cells.iter_mut().filter(|c| c.len() == 3) {
+            c.swap(1, 2);
+        }
+    }
 }
 
 /// The reading's doubt about the cell at `pos` is now `confidence` (any earlier one dropped).
@@ -2299,23 +2284,7 @@ pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
         .doubts
         .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(g.cols))));
     if named != dropped.other() {
-        if let Puzzle::Tango(t) = &mut reading.puzzle {
-            for pos in t.positions().collect::<Vec<_>>() {
-                if let Some(s) = t.given(pos) {
-                    t.set_given(pos, Some(s.other()));
-                }
-            }
-        }
-        for p in &mut reading.placed {
-            if let Placed::Symbol { symbol, .. } = p {
-                *symbol = symbol.other();
-            }
-        }
-        if let Some(probs) = &mut reading.probabilities {
-            for c in probs.cells.iter_mut().filter(|c| c.len() == 3) {
-                c.swap(1, 2);
-            }
-        }
+        swap_kinds(reading);
     }
     occlude_kind(reading, &gone, g.cols);
 }
