@@ -361,6 +361,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 49400027: a red rectangle drawn round two cells read as two pieces of a second
 ///   icon kind, the board's given suns named moons (now a kind of doubted pieces only is
 ///   dropped and the givens' kind named by its colours);
+/// - stripes-over 49000642: a Queens row of two clashing crowns striped over green, only two
+///   of its eight cells seen striped, four green cells and a teal one read as tan (now a
+///   clash line with two cells seen striped is striped whole);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -478,6 +481,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 47800037),
         ("foreign", 49000204),
         ("foreign", 49400027),
+        ("stripes-over", 49000642),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

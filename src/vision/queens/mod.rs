@@ -375,7 +375,13 @@ fn read_into(
     } else {
         Vec::new()
     };
-    let mut striped = fill_striped_lines(striped, grid.rows, opts.regions.striped_line_share);
+    let clashed = clash_lines(&placed, cut, grid.rows);
+    let mut striped = fill_striped_lines(
+        striped,
+        grid.rows,
+        opts.regions.striped_line_share,
+        (&clashed, opts.regions.striped_clash_line_min),
+    );
     striped.retain(|p| !under.contains(p));
     lap(trace, "regions");
     let n = grid.rows;
@@ -426,7 +432,6 @@ fn read_into(
     if let (Some(share), Some(levels)) = (opts.regions.thick_inside, regions.border_levels) {
         let limits = [share, opts.regions.thick_inside_delta];
         // ... nor lines LinkedIn stripes for crowns that clash (seen or not).
-        let clashed = clash_lines(&placed, cut, grid.rows);
         let marked: Vec<Pos> = striped
             .iter()
             .chain(&streaks)
@@ -1005,22 +1010,34 @@ fn thin_line_round(
 
 /// LinkedIn stripes whole rows, columns or regions: a row or column with more than `share` of
 /// its cells striped is striped along all of it (a cell under dense stripes can read as one flat
-/// colour of their blend, neither spread nor reddened: stripes-over 400106). `None`: as seen.
-fn fill_striped_lines(mut striped: Vec<Pos>, n: usize, share: Option<f32>) -> Vec<Pos> {
+/// colour of their blend, neither spread nor reddened: stripes-over 400106). A row or column
+/// of `clash.0` (the lines of crowns that clash: LinkedIn stripes them) is striped along all
+/// of it with at least `clash.1` of its cells striped. `None`: as seen.
+fn fill_striped_lines(
+    mut striped: Vec<Pos>,
+    n: usize,
+    share: Option<f32>,
+    clash: (&[Pos], Option<usize>),
+) -> Vec<Pos> {
     let Some(share) = share else {
         return striped;
     };
     if striped.is_empty() {
         return striped;
     }
+    let (clashed, clash_min) = clash;
+    let whole = |line: &dyn Fn(usize) -> Pos, count: usize| {
+        count as f32 > share * n as f32
+            || clash_min.is_some_and(|m| count >= m && (0..n).all(|i| clashed.contains(&line(i))))
+    };
     let mut add = Vec::new();
     for k in 0..n {
         let row = striped.iter().filter(|p| p.row == k).count();
         let col = striped.iter().filter(|p| p.col == k).count();
-        if row as f32 > share * n as f32 {
+        if whole(&|c| Pos::new(k, c), row) {
             add.extend((0..n).map(|c| Pos::new(k, c)));
         }
-        if col as f32 > share * n as f32 {
+        if whole(&|r| Pos::new(r, k), col) {
             add.extend((0..n).map(|r| Pos::new(r, k)));
         }
     }
@@ -1655,16 +1672,42 @@ mod tests {
     #[test]
     fn a_line_half_striped_is_striped_along_all_of_it() {
         let row: Vec<Pos> = [1, 3, 4, 5].iter().map(|&c| Pos::new(3, c)).collect();
-        let filled = fill_striped_lines(row.clone(), 7, Some(0.45));
+        let filled = fill_striped_lines(row.clone(), 7, Some(0.45), (&[], None));
         assert_eq!(filled, (0..7).map(|c| Pos::new(3, c)).collect::<Vec<_>>());
         // Half of eight.
         let half: Vec<Pos> = [0, 2, 3, 7].iter().map(|&r| Pos::new(r, 3)).collect();
-        assert_eq!(fill_striped_lines(half, 8, Some(0.45)).len(), 8);
+        assert_eq!(
+            fill_striped_lines(half, 8, Some(0.45), (&[], None)).len(),
+            8
+        );
         // Three of seven, or the fill off: as seen.
         assert_eq!(
-            fill_striped_lines(row[..3].to_vec(), 7, Some(0.5)),
+            fill_striped_lines(row[..3].to_vec(), 7, Some(0.5), (&[], None)),
             row[..3].to_vec()
         );
-        assert_eq!(fill_striped_lines(row.clone(), 7, None), row);
+        assert_eq!(fill_striped_lines(row.clone(), 7, None, (&[], None)), row);
+    }
+
+    #[test]
+    fn a_clash_line_with_two_cells_striped_is_striped_along_all_of_it() {
+        // Row 1 of eight holds two crowns; two of its cells are seen striped.
+        let seen = vec![Pos::new(1, 5), Pos::new(1, 7)];
+        let clashed: Vec<Pos> = (0..8).map(|c| Pos::new(1, c)).collect();
+        let filled = fill_striped_lines(seen.clone(), 8, Some(0.25), (&clashed, Some(2)));
+        assert_eq!(filled, clashed);
+        // Not a clash line, one cell seen, or the rule off: as seen.
+        let other: Vec<Pos> = (0..8).map(|c| Pos::new(2, c)).collect();
+        assert_eq!(
+            fill_striped_lines(seen.clone(), 8, Some(0.25), (&other, Some(2))),
+            seen
+        );
+        assert_eq!(
+            fill_striped_lines(seen[..1].to_vec(), 8, Some(0.25), (&clashed, Some(2))),
+            seen[..1].to_vec()
+        );
+        assert_eq!(
+            fill_striped_lines(seen.clone(), 8, Some(0.25), (&clashed, None)),
+            seen
+        );
     }
 }

@@ -79,6 +79,12 @@ pub struct RegionOptions {
     /// 0.45: `stripes` 650 / 651 and 631 / 634 of 800 (3100000.., 2100000..), `stripes-over`
     /// unchanged. `None`: only the cells seen striped. Default 0.25.
     pub striped_line_share: Option<f32>,
+    /// ... and a row or column of two crowns (LinkedIn stripes it for the clash) with at least
+    /// this many cells seen striped (red stripes seen) is striped along all of it: stripes
+    /// over green can blend to a flat tan, seen striped on two cells of eight only
+    /// (stripes-over 49000642: four green cells and a teal one read as the tan region beside
+    /// them, a wrong answer). `None`: `striped_line_share` alone. Default 2.
+    pub striped_clash_line_min: Option<usize>,
     /// A cell whose ring samples spread this far from its colour (median CIE76 distance,
     /// [`super::sample::CellSample::spread`]) is streaked: LinkedIn's rule-break stripes or
     /// hatching over it (see [`crate::board::Reading::overlay_seen`]). Flat cells measure
@@ -206,6 +212,7 @@ impl Default for RegionOptions {
             striped_level_ratio: 1.3,
             striped_walls_thin_inside: true,
             striped_line_share: Some(0.25),
+            striped_clash_line_min: Some(2),
             doubt_pointed_singletons: true,
             pointed_neutral_chroma: 5.0,
             streaked_min_spread: 4.5,
