@@ -65,11 +65,12 @@ fn main() -> anyhow::Result<()> {
     if detail {
         for c in &d.cells {
             println!(
-                "# cell {} bg {:?} overlay {:.2} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
+                "# cell {} bg {:?} overlay {:.2}/{:04b} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
                  hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0} spill {:.2}",
                 c.pos,
                 c.bg,
                 c.overlay,
+                c.overlay_corners,
                 c.given,
                 c.given_conf,
                 c.icon_frac,

@@ -361,6 +361,9 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 49400027: a red rectangle drawn round two cells read as two pieces of a second
 ///   icon kind, the board's given suns named moons (now a kind of doubted pieces only is
 ///   dropped and the givens' kind named by its colours);
+/// - foreign 49800178 and 50000629: a red badge over a cell's corner read as a sun, its white
+///   digit as `=` (now a cell coloured in one corner only is occluded, with the edges beside
+///   that corner: LinkedIn's stripes run across the whole cell);
 /// - stripes-over 49000642: a Queens row of two clashing crowns striped over green, only two
 ///   of its eight cells seen striped, four green cells and a teal one read as tan (now a
 ///   clash line with two cells seen striped is striped whole);
@@ -481,6 +484,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 47800037),
         ("foreign", 49000204),
         ("foreign", 49400027),
+        ("foreign", 49800178),
+        ("foreign", 50000629),
         ("stripes-over", 49000642),
     ];
     for (variation, seed) in cases {

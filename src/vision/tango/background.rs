@@ -20,14 +20,16 @@ pub fn cell_background(
 
 /// [`cell_background`], the fraction of strongly coloured samples (an overlay such as the
 /// red stripes over rule-breaking cells hides whether the cell is grey or white) and the
-/// median colour of those coloured samples (the overlay's colour), if there are any.
+/// median colour of those coloured samples (the overlay's colour), if there are any, and the
+/// cell's corners with a coloured sample (bits 0 to 3: top left, top right, bottom left, bottom
+/// right).
 pub fn cell_background_ex(
     img: &RgbImage,
     grid: &Grid,
     row: usize,
     col: usize,
     opts: &TangoLocateOptions,
-) -> ([f32; 3], f32, Option<[f32; 3]>) {
+) -> ([f32; 3], f32, Option<[f32; 3]>, u8) {
     let x0 = grid.left + col as f32 * grid.cell_w;
     let y0 = grid.top + row as f32 * grid.cell_h;
     let mut samples: Vec<[f32; 3]> = Vec::with_capacity(36);
@@ -54,11 +56,18 @@ pub fn cell_background_ex(
         .filter(|&p| chroma(p) > opts.neutral_chroma)
         .collect();
     let overlay = (!strong.is_empty()).then(|| median3(&mut strong));
+    // The corners with a strongly coloured sample (the samples come corner by corner: top
+    // left, top right, bottom left, bottom right), one bit each.
+    let corners = samples
+        .chunks(samples.len() / 4)
+        .enumerate()
+        .filter(|(_, k)| k.iter().any(|&p| chroma(p) > opts.neutral_chroma))
+        .fold(0u8, |bits, (i, _)| bits | 1 << i);
     if neutral.len() * 4 >= samples.len() {
         let mut neutral = neutral;
-        return (median3(&mut neutral), coloured, overlay);
+        return (median3(&mut neutral), coloured, overlay, corners);
     }
-    (median3(&mut samples), coloured, overlay)
+    (median3(&mut samples), coloured, overlay, corners)
 }
 
 /// Per-channel median.

@@ -19,7 +19,8 @@ pub(super) fn read_cells(
     let mut cells = Vec::with_capacity(grid.rows * grid.cols);
     for r in 0..grid.rows {
         for c in 0..grid.cols {
-            let (bg, overlay, overlay_colour) = cell_background_ex(img, grid, r, c, &opts.locate);
+            let (bg, overlay, overlay_colour, overlay_corners) =
+                cell_background_ex(img, grid, r, c, &opts.locate);
             // In a covered cell, samples of the overlay's colour over the background are not
             // the icon.
             let veil = overlay_colour.filter(|_| overlay > opts.overlay_max_frac);
@@ -31,6 +32,7 @@ pub(super) fn read_cells(
                 given_conf: 1.0,
                 overlay,
                 overlay_colour,
+                overlay_corners,
                 lit: lit(bg, theme, opts),
                 icon_frac: m.frac,
                 hist: m.hist,

@@ -107,6 +107,13 @@ pub struct TangoReadOptions {
     /// the ring, 0.25 (83 of 950 cells of 40 shimmer renders; 0.25 here cost 151 of 800).
     /// `None`: off. Default `Some(0.3)`.
     pub spill_occludes: Option<f32>,
+    /// A cell covered by an overlay ([`CellRead::striped`]) whose coloured background samples
+    /// lie in fewer than this many of its four corners ([`CellRead::overlay_corners`]) has
+    /// something over part of it that is not LinkedIn's stripes (they run across the whole
+    /// cell): it is occluded with the edges beside its coloured corners (foreign 49800178,
+    /// 50000629: a red badge over a cell's corner read as a sun, its white digit as `=`).
+    /// `None`: off. Default `Some(2)`.
+    pub overlay_min_corners: Option<u8>,
     /// Samples across the icon disc diameter. Default 24.
     pub icon_samples: usize,
     /// A pixel belongs to the icon when a channel differs from the cell background by this much.
@@ -628,6 +635,7 @@ impl Default for TangoReadOptions {
             spill_gap_deg: 25.0,
             spill_flat: 12.0,
             spill_occludes: Some(0.3),
+            overlay_min_corners: Some(2),
             icon_samples: 24,
             icon_delta: 45.0,
             icon_min_frac: 0.14,
@@ -738,6 +746,10 @@ pub struct CellRead {
     pub given_conf: f32,
     /// Fraction of strongly coloured background samples (an overlay over the cell).
     pub overlay: f32,
+    /// The cell's corners that hold a strongly coloured background sample, one bit each (0
+    /// to 3: top left, top right, bottom left, bottom right): LinkedIn's stripes run across
+    /// the whole cell (see [`TangoReadOptions::overlay_min_corners`]).
+    pub overlay_corners: u8,
     /// Median colour of those strongly coloured samples, if any.
     pub overlay_colour: Option<[f32; 3]>,
     /// The neutral background is out of the theme's brightness range (lit by the win shimmer
@@ -777,7 +789,17 @@ impl CellRead {
     /// Something not LinkedIn's lies over the cell and beyond its icon's place
     /// ([`TangoReadOptions::spill_occludes`]).
     pub fn spilled(&self, opts: &TangoReadOptions) -> bool {
-        opts.spill_occludes.is_some_and(|t| self.spill >= t) && !self.striped(opts) && !self.lit
+        (opts.spill_occludes.is_some_and(|t| self.spill >= t) && !self.striped(opts) && !self.lit)
+            || self.patched(opts)
+    }
+
+    /// Coloured over part of it only, in fewer corners than
+    /// [`TangoReadOptions::overlay_min_corners`]: not LinkedIn's stripes, something over it.
+    pub fn patched(&self, opts: &TangoReadOptions) -> bool {
+        self.striped(opts)
+            && opts
+                .overlay_min_corners
+                .is_some_and(|m| self.overlay_corners.count_ones() < u32::from(m))
     }
 
     /// Covered by an overlay (rule-break stripes): more than
@@ -2700,9 +2722,8 @@ fn mirrored_agrees(
     m.marker == r.marker && m.conf >= opts.weak_below && m.tinted <= opts.overlay_max_tinted
 }
 
-/// The reading (puzzle, placed pieces, doubts weakest first) from the cell and edge reads.
-/// The cells something not LinkedIn's lies over ([`CellRead::spilled`]) and their edges,
-/// sorted.
+/// The cells something not LinkedIn's lies over ([`CellRead::spilled`]) and their edges (of
+/// a cell only [`CellRead::patched`], those beside its coloured corners), sorted.
 fn spilled_elements(
     cells: &[CellRead],
     grid: &Grid,
@@ -2713,13 +2734,23 @@ fn spilled_elements(
     for c in cells.iter().filter(|c| c.spilled(opts)) {
         out.push(Element::Cell { pos: c.pos });
         let (r, col) = (c.pos.row, c.pos.col);
+        // Each side with the corner bits beside it.
         let around = [
-            (r > 0).then(|| Pos::new(r - 1, col)),
-            (r + 1 < grid.rows).then(|| Pos::new(r + 1, col)),
-            (col > 0).then(|| Pos::new(r, col - 1)),
-            (col + 1 < grid.cols).then(|| Pos::new(r, col + 1)),
+            ((r > 0).then(|| Pos::new(r - 1, col)), 0b0011),
+            ((r + 1 < grid.rows).then(|| Pos::new(r + 1, col)), 0b1100),
+            ((col > 0).then(|| Pos::new(r, col - 1)), 0b0101),
+            ((col + 1 < grid.cols).then(|| Pos::new(r, col + 1)), 0b1010),
         ];
-        for q in around.into_iter().flatten() {
+        let sides = if c.patched(opts) && c.spill < opts.spill_occludes.unwrap_or(f32::INFINITY) {
+            c.overlay_corners
+        } else {
+            0b1111
+        };
+        for q in around
+            .into_iter()
+            .filter(|&(_, bits)| sides & bits != 0)
+            .filter_map(|(q, _)| q)
+        {
             if let Some(edge) = Edge::between(c.pos, q) {
                 out.push(Element::Edge { edge });
             }
