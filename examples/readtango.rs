@@ -66,7 +66,7 @@ fn main() -> anyhow::Result<()> {
         for c in &d.cells {
             println!(
                 "# cell {} bg {:?} overlay {:.2}/{:04b} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
-                 hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0} spill {:.2}",
+                 hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0} spill {:.2} dimmed {:.0}",
                 c.pos,
                 c.bg,
                 c.overlay,
@@ -81,7 +81,8 @@ fn main() -> anyhow::Result<()> {
                 c.shape,
                 c.fill,
                 c.icon_luma,
-                c.spill
+                c.spill,
+                c.dimmed
             );
         }
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {

@@ -274,6 +274,58 @@ fn tango_board_as_seen(reading: &Reading) -> Option<Vec<Symbol>> {
     reading.tango_pieces()?.into_iter().collect()
 }
 
+/// Tango: the first row or column (`"row 3"`, `"column 2"`) whose pieces read surely (givens
+/// and the player's; a cell doubted under `free_below` or occluded has none) break a rule,
+/// more than half of the line one kind or three alike side by side, with no cell of it under
+/// stripes ([`certify::CertifyOptions::tango_unstriped_broken_line`]).
+fn unstriped_broken_line(reading: &Reading, free_below: f32) -> Option<String> {
+    let Puzzle::Tango(t) = &reading.puzzle else {
+        return None;
+    };
+    let (rows, cols) = (t.rows(), t.cols());
+    let mut pieces = reading.tango_pieces()?;
+    for d in &reading.doubts {
+        if let Doubt::Cell {
+            pos, confidence, ..
+        } = *d
+            && confidence < free_below
+        {
+            pieces[pos.index(cols)] = None;
+        }
+    }
+    for e in &reading.occluded {
+        if let certify::Element::Cell { pos } = *e {
+            pieces[pos.index(cols)] = None;
+        }
+    }
+    let broken = |line: &[Pos]| {
+        let of = |s: Symbol| {
+            line.iter()
+                .filter(|p| pieces[p.index(cols)] == Some(s))
+                .count()
+        };
+        let striped = line.iter().any(|p| reading.striped.contains(p));
+        let three = line.windows(3).any(|w| {
+            let a = pieces[w[0].index(cols)];
+            a.is_some() && w.iter().all(|p| pieces[p.index(cols)] == a)
+        });
+        !striped && (three || 2 * of(Symbol::Sun) > line.len() || 2 * of(Symbol::Moon) > line.len())
+    };
+    for r in 0..rows {
+        let line: Vec<Pos> = (0..cols).map(|c| Pos::new(r, c)).collect();
+        if broken(&line) {
+            return Some(format!("row {}", r + 1));
+        }
+    }
+    for c in 0..cols {
+        let line: Vec<Pos> = (0..rows).map(|r| Pos::new(r, c)).collect();
+        if broken(&line) {
+            return Some(format!("column {}", c + 1));
+        }
+    }
+    None
+}
+
 /// Whether the player's board is complete and keeps the rules that hold whatever the puzzle
 /// is: Tango, every cell holds a piece, every line is balanced with no three alike in a row;
 /// Queens, one crown in every row and column, no two touching.
@@ -1014,6 +1066,16 @@ pub fn solve_reading(
         Some(format!(
             "the puzzle as read calls {} of the player's {pieces} pieces wrong: the kinds of \
              the icons may be named apart from the givens'",
+            wrong.len()
+        ))
+    } else if !queens
+        && certify.tango_unstriped_broken_line
+        && let Some(line) = unstriped_broken_line(&reading, certify.free_below)
+    {
+        Some(format!(
+            "the pieces as read in {line} break a rule with no rule-break stripes over it, \
+             and the puzzle as read calls {} of the player's pieces wrong: the icons' kinds \
+             may be misread",
             wrong.len()
         ))
     } else if !reading.overlay_seen && complete_by_the_rules(&reading) {

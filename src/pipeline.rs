@@ -232,6 +232,7 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
                     &opts.tango,
                 );
             }
+            crate::vision::tango::drop_neutral_kind(img, &mut r, &opts.tango);
             r
         })
     });

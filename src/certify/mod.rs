@@ -259,6 +259,13 @@ pub struct CertifyOptions {
     /// the win shimmer; a given lit by the band named apart from the pieces of its kind, the
     /// answer calling 58 of the 61 pieces wrong). `None`: off. Default `Some(0.75)`.
     pub tango_most_pieces_wrong: Option<f32>,
+    /// Tango: an answer that calls pieces wrong is withheld when a row or column of pieces
+    /// read surely (givens and the player's; none doubted, none occluded) breaks a rule
+    /// (more than half of the line one kind, or three alike side by side) with none of its
+    /// cells under stripes: LinkedIn stripes such a line, so the pieces' kinds were misread,
+    /// or the stripes (combo 51800093: a small themed board of red squares and orange discs
+    /// read as one kind, its givens all named alike, a unique wrong answer). Default true.
+    pub tango_unstriped_broken_line: bool,
 }
 
 impl Default for CertifyOptions {
@@ -270,6 +277,7 @@ impl Default for CertifyOptions {
             queens_doubted_group_min: Some(2),
             tango_empty_stripes_no_repair: true,
             tango_most_pieces_wrong: Some(0.75),
+            tango_unstriped_broken_line: true,
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             queens_free_run_regions: true,

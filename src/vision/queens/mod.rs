@@ -450,6 +450,12 @@ fn read_into(
         }
     }
     misread_regions.sort_by_key(|p| (p.row, p.col));
+    if let Some(delta) = opts.regions.odd_cell_delta {
+        let hidden: Vec<Pos> = striped.iter().chain(&streaks).copied().collect();
+        for p in odd_cells(&unveiled, &queens, &hidden, &under, delta, &opts.regions) {
+            regions.confidence[p.index(n)] = 0.0;
+        }
+    }
     doubt_singletons_beside_doubts(
         &unveiled,
         &queens,
@@ -785,6 +791,43 @@ fn two_colour_regions(
         }
     }
     out.sort_by_key(|p| (p.row, p.col));
+    out
+}
+
+/// The clear cells (not `hidden` under stripes or streaks, not `under` a pointer) more than
+/// `delta` from the flat colour most of their region's clear cells share
+/// ([`regions::RegionOptions::odd_cell_delta`]).
+fn odd_cells(
+    samples: &sample::Samples,
+    queens: &Queens,
+    hidden: &[Pos],
+    under: &[Pos],
+    delta: f32,
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let n = queens.n();
+    let colour = |p: &Pos| samples.cells[p.index(n)].colour;
+    let mut out = Vec::new();
+    for cells in queens.region_cells() {
+        let clear = clear_cells(&cells, hidden, under);
+        let near = |a: &Pos| {
+            clear
+                .iter()
+                .filter(|b| colour(a).delta_e(colour(b)) <= opts.mixed_region_group_alike)
+                .count()
+        };
+        let Some(first) = clear.iter().max_by_key(|p| near(p)) else {
+            continue;
+        };
+        if near(first) < 2 {
+            continue;
+        }
+        out.extend(
+            clear
+                .iter()
+                .filter(|p| colour(p).delta_e(colour(first)) > delta),
+        );
+    }
     out
 }
 

@@ -158,6 +158,15 @@ pub struct RegionOptions {
     /// Cells within this CIE76 distance of each other are of one flat colour (see
     /// `mixed_region_group_delta`). Default 5.
     pub mixed_region_group_alike: f32,
+    /// A clear cell (not striped, not streaked, not under a pointer) more than this CIE76
+    /// distance from the flat colour most of its region's clear cells share (within
+    /// `mixed_region_group_alike` of each other, two cells or more) is doubted: LinkedIn fills
+    /// a region with one colour, so the cell shows something over it, or another region
+    /// (foreign 50400015: a yellow emoji over a grey cell, 32 from the orange region beside
+    /// it and farther from every other, read as orange; a wrong answer). On the real
+    /// captures the clear cells of one region, hovered ones included, differ by up to 19.
+    /// `None`: off. Default 25.
+    pub odd_cell_delta: Option<f32>,
     /// Two regions as read side by side whose clear cells' median colours are within this
     /// CIE76 distance are one region split in two (LinkedIn gives regions side by side
     /// distinct colours), with two others merged to keep the count: the answer is withheld
@@ -225,6 +234,7 @@ impl Default for RegionOptions {
             thick_inside: Some(0.8),
             thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
+            odd_cell_delta: Some(25.0),
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,
             striped_singleton_twin_delta: Some(8.0),

@@ -33,6 +33,7 @@ pub(super) fn read_cells(
                 overlay,
                 overlay_colour,
                 overlay_corners,
+                dimmed: 0.0,
                 lit: lit(bg, theme, opts),
                 icon_frac: m.frac,
                 hist: m.hist,
@@ -67,6 +68,26 @@ pub(super) fn read_cells(
         }
     }
     // (Otherwise all backgrounds are alike: no givens.)
+    // How far each cell lies below the darker of the board's two grounds (empty and given,
+    // the cells in the clear).
+    let ground = |given: bool| {
+        let mut g: Vec<f32> = cells
+            .iter()
+            .filter(|c| c.given == given && !c.lit && !c.striped(opts))
+            .map(|c| luma(c.bg))
+            .collect();
+        g.sort_by(f32::total_cmp);
+        g.get(g.len() / 2).copied()
+    };
+    if let Some(darkest) = [ground(false), ground(true)]
+        .into_iter()
+        .flatten()
+        .min_by(f32::total_cmp)
+    {
+        for c in cells.iter_mut() {
+            c.dimmed = (darkest - luma(c.bg)).max(0.0);
+        }
+    }
     // What lies over a spilled cell is not an icon (the cell is occluded).
     for c in cells.iter_mut().filter(|c| c.spilled(opts)) {
         c.icon_frac = 0.0;

@@ -23,6 +23,7 @@
 mod background;
 mod block;
 mod cells;
+mod cover;
 mod edges;
 mod lattice;
 mod lines;
@@ -114,6 +115,30 @@ pub struct TangoReadOptions {
     /// 50000629: a red badge over a cell's corner read as a sun, its white digit as `=`).
     /// `None`: off. Default `Some(2)`.
     pub overlay_min_corners: Option<u8>,
+    /// A cell shaded as a given with no icon read (not lit, not under stripes) has something
+    /// over its icon: LinkedIn never shades an empty cell. It is occluded with its four
+    /// edges, as a spilled cell (foreign 50000747: a dark tooltip over a given and its edge,
+    /// read as an empty given, pinned a wrong solution). Default true.
+    pub empty_given_occluded: bool,
+    /// A cell (not lit, not under stripes) whose background lies more than this below both of
+    /// the board's grounds ([`CellRead::dimmed`], luma) is under something (a dark veil):
+    /// LinkedIn shades every cell as empty or as given, and the win shimmer only lightens.
+    /// It is occluded with its four edges, as a spilled cell (foreign 50600662: a dark veil
+    /// over two cells, their ground 17 below the empty cells', dimmed an `x` into a sure
+    /// `=`). On the real captures no cell lies more than 1 below.
+    /// `None`: off. Default `Some(10.0)`.
+    pub odd_ground: Option<f32>,
+    /// An inner edge whose grid line stands out from the ground by less than this share of
+    /// the board's median line ([`cover::line_contrast`], at four places along it, the
+    /// strongest) lies under something: LinkedIn draws every line. The edge and its two cells
+    /// are occluded (foreign 48000464, 50400785: a white card over givens read as empty
+    /// cells, its outline as no marker, pinned a wrong solution; the card's inside measures
+    /// 0.00, the win shimmer's band down to 0.21). `None`: off. Default `Some(0.15)`.
+    pub unlined_edge_ratio: Option<f32>,
+    /// Least median line contrast (luma) for [`TangoReadOptions::unlined_edge_ratio`] to look
+    /// at a board: fainter lines (small, blurred captures) are not told from covered ones.
+    /// Default 6.
+    pub unlined_min_contrast: f32,
     /// Samples across the icon disc diameter. Default 24.
     pub icon_samples: usize,
     /// A pixel belongs to the icon when a channel differs from the cell background by this much.
@@ -272,6 +297,20 @@ pub struct TangoReadOptions {
     /// are left free and the other kind is named by its own colours, as icons all of one
     /// kind are ([`drop_doubted_kind`]). Default true.
     pub doubted_kind_dropped: bool,
+    /// A themed pair one of whose kinds is LinkedIn's sun or moon by colour
+    /// (`standard_icon_share`) and the other grey, every icon of it at least this share grey
+    /// (LinkedIn's icons, its own and its themed ones, are coloured): the grey kind is
+    /// something over the board taken for icons (foreign 49600009, 49600168, 50000747: a
+    /// dark tooltip's text read as a given of a second kind beside given moons, a white
+    /// box's text beside given suns; the board read as themed and the kinds named wrong).
+    /// Its cells are left free and the other kind is named by its colours
+    /// ([`drop_neutral_kind`]). `None`: off. Default `Some(0.9)`.
+    pub neutral_kind_min_grey: Option<f32>,
+    /// ... when the grey kind has at most this many icons: LinkedIn has themed pairs of a
+    /// grey icon and a blue one (a real capture, tango-179: six grey givens beside blue
+    /// icons), which a pair of grey text and LinkedIn's icons must not be taken for.
+    /// Default 2.
+    pub neutral_kind_most: usize,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -636,6 +675,10 @@ impl Default for TangoReadOptions {
             spill_flat: 12.0,
             spill_occludes: Some(0.3),
             overlay_min_corners: Some(2),
+            empty_given_occluded: true,
+            odd_ground: Some(10.0),
+            unlined_edge_ratio: Some(0.15),
+            unlined_min_contrast: 6.0,
             icon_samples: 24,
             icon_delta: 45.0,
             icon_min_frac: 0.14,
@@ -665,6 +708,8 @@ impl Default for TangoReadOptions {
             shape_split_min_band: Some([2.0, 1.0, 0.75]),
             lumped_kind_doubted: true,
             doubted_kind_dropped: true,
+            neutral_kind_min_grey: Some(0.9),
+            neutral_kind_most: 2,
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             shape_names_icons: Some(0.15),
@@ -750,6 +795,10 @@ pub struct CellRead {
     /// to 3: top left, top right, bottom left, bottom right): LinkedIn's stripes run across
     /// the whole cell (see [`TangoReadOptions::overlay_min_corners`]).
     pub overlay_corners: u8,
+    /// How far the cell's background lies below the darker of the board's two grounds (the
+    /// median luma of the empty cells and of the givens in the clear), 0 when not below: see
+    /// [`TangoReadOptions::odd_ground`].
+    pub dimmed: f32,
     /// Median colour of those strongly coloured samples, if any.
     pub overlay_colour: Option<[f32; 3]>,
     /// The neutral background is out of the theme's brightness range (lit by the win shimmer
@@ -791,6 +840,14 @@ impl CellRead {
     pub fn spilled(&self, opts: &TangoReadOptions) -> bool {
         (opts.spill_occludes.is_some_and(|t| self.spill >= t) && !self.striped(opts) && !self.lit)
             || self.patched(opts)
+    }
+
+    /// Shaded as a given but no icon read ([`TangoReadOptions::empty_given_occluded`]), or
+    /// shaded as neither ([`TangoReadOptions::odd_ground`]).
+    pub fn icon_hidden(&self, opts: &TangoReadOptions) -> bool {
+        let empty_given = opts.empty_given_occluded && self.given && self.symbol.is_none();
+        let odd = opts.odd_ground.is_some_and(|d| self.dimmed > d);
+        (empty_given || odd) && !self.lit && !self.striped(opts)
     }
 
     /// Coloured over part of it only, in fewer corners than
@@ -1052,6 +1109,7 @@ fn read_into(
     }
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
+    occlude_unlined(&mut reading, img, &grid, &cells, opts);
     let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
     if from_pieces.is_some() {
         doubt_unread_glyphs(&mut reading, img, &grid, opts);
@@ -2311,6 +2369,75 @@ pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     occlude_kind(reading, &gone, g.cols);
 }
 
+/// [`TangoReadOptions::neutral_kind_min_grey`]: on a board read as themed, a kind of a few
+/// grey icons only ([`TangoReadOptions::neutral_kind_most`]) beside a kind of LinkedIn's sun
+/// or moon (by the colours of its icons in the
+/// clear) is left free, and the other kind is named by those colours. Any other reading is
+/// left as it is.
+pub fn drop_neutral_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
+    let Some(min_grey) = opts.neutral_kind_min_grey else {
+        return;
+    };
+    if !reading.icons.is_some_and(|i| i.themed) {
+        return;
+    }
+    let Some(pieces) = reading.tango_pieces() else {
+        return;
+    };
+    let g = reading.grid;
+    let of_kind = |k: Symbol| -> Vec<usize> {
+        (0..pieces.len())
+            .filter(|&p| pieces[p] == Some(k))
+            .collect()
+    };
+    let cells = read_cells(img, &g, reading.theme, opts);
+    let share = |p: usize, bins: &[usize]| bins.iter().map(|&b| cells[p].hist[b]).sum::<f32>();
+    // LinkedIn's sun or moon: the named kind whose icons in the clear have its colours.
+    let standard = |of: &[usize]| -> Option<Symbol> {
+        let clear: Vec<usize> = of
+            .iter()
+            .copied()
+            .filter(|&p| !cells[p].striped(opts) && !cells[p].lit)
+            .collect();
+        if clear.is_empty() {
+            return None;
+        }
+        let mean = |bins: &[usize]| {
+            clear.iter().map(|&p| share(p, bins)).sum::<f32>() / clear.len() as f32
+        };
+        if mean(&[0, 1]) >= opts.standard_icon_share {
+            Some(Symbol::Sun)
+        } else if mean(&[3]) >= opts.standard_icon_share {
+            Some(Symbol::Moon)
+        } else {
+            None
+        }
+    };
+    let Some((dropped, named)) = [Symbol::Sun, Symbol::Moon].into_iter().find_map(|k| {
+        let (of, other) = (of_kind(k), of_kind(k.other()));
+        if of.is_empty()
+            || of.len() > opts.neutral_kind_most
+            || !of.iter().all(|&p| share(p, &[5, 6]) >= min_grey)
+        {
+            return None;
+        }
+        standard(&other).map(|named| (k, named))
+    }) else {
+        return;
+    };
+    let gone = of_kind(dropped);
+    reading
+        .placed
+        .retain(|q| !matches!(*q, Placed::Symbol { pos, .. } if gone.contains(&pos.index(g.cols))));
+    reading
+        .doubts
+        .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(g.cols))));
+    if named != dropped.other() {
+        swap_kinds(reading);
+    }
+    occlude_kind(reading, &gone, g.cols);
+}
+
 /// Frees the cells `kind` (indices on a board of `cols` columns) as occluded; the reading's
 /// icon pair is no longer reported.
 fn occlude_kind(reading: &mut Reading, kind: &[usize], cols: usize) {
@@ -2544,7 +2671,8 @@ pub fn read_on_grid(
 ) -> Result<(Reading, Vec<CellRead>, Vec<EdgeRead>), ReadError> {
     let cells = read_cell_symbols(img, grid, theme, opts);
     let edges = read_edges(img, grid, theme, &cells, opts);
-    let reading = assemble(grid, theme, &cells, &edges, opts);
+    let mut reading = assemble(grid, theme, &cells, &edges, opts);
+    occlude_unlined(&mut reading, img, grid, &cells, opts);
     Ok((reading, cells, edges))
 }
 
@@ -2722,8 +2850,9 @@ fn mirrored_agrees(
     m.marker == r.marker && m.conf >= opts.weak_below && m.tinted <= opts.overlay_max_tinted
 }
 
-/// The cells something not LinkedIn's lies over ([`CellRead::spilled`]) and their edges (of
-/// a cell only [`CellRead::patched`], those beside its coloured corners), sorted.
+/// The cells something not LinkedIn's lies over ([`CellRead::spilled`],
+/// [`CellRead::icon_hidden`]) and their edges (of a cell only [`CellRead::patched`], those
+/// beside its coloured corners), sorted.
 fn spilled_elements(
     cells: &[CellRead],
     grid: &Grid,
@@ -2731,7 +2860,10 @@ fn spilled_elements(
 ) -> Vec<crate::certify::Element> {
     use crate::certify::Element;
     let mut out = Vec::new();
-    for c in cells.iter().filter(|c| c.spilled(opts)) {
+    for c in cells
+        .iter()
+        .filter(|c| c.spilled(opts) || c.icon_hidden(opts))
+    {
         out.push(Element::Cell { pos: c.pos });
         let (r, col) = (c.pos.row, c.pos.col);
         // Each side with the corner bits beside it.
@@ -2741,7 +2873,10 @@ fn spilled_elements(
             ((col > 0).then(|| Pos::new(r, col - 1)), 0b0101),
             ((col + 1 < grid.cols).then(|| Pos::new(r, col + 1)), 0b1010),
         ];
-        let sides = if c.patched(opts) && c.spill < opts.spill_occludes.unwrap_or(f32::INFINITY) {
+        let sides = if c.patched(opts)
+            && !c.icon_hidden(opts)
+            && c.spill < opts.spill_occludes.unwrap_or(f32::INFINITY)
+        {
             c.overlay_corners
         } else {
             0b1111
@@ -2759,6 +2894,32 @@ fn spilled_elements(
     out.sort();
     out.dedup();
     out
+}
+
+/// The edges whose grid line is not seen ([`TangoReadOptions::unlined_edge_ratio`]) and
+/// their cells join the reading's occluded elements.
+fn occlude_unlined(
+    reading: &mut Reading,
+    img: &RgbImage,
+    grid: &Grid,
+    cells: &[CellRead],
+    opts: &TangoReadOptions,
+) {
+    use crate::certify::Element;
+    let given: Vec<bool> = cells.iter().map(|c| c.given).collect();
+    for edge in cover::unlined_edges(img, grid, &given, opts) {
+        let (a, b) = edge.cells();
+        for e in [
+            Element::Edge { edge },
+            Element::Cell { pos: a },
+            Element::Cell { pos: b },
+        ] {
+            if !reading.occluded.contains(&e) {
+                reading.occluded.push(e);
+            }
+        }
+    }
+    reading.occluded.sort();
 }
 
 fn assemble(

@@ -1,0 +1,172 @@
+//! Stage 3c (Tango): grid lines that are not there. LinkedIn draws every line of the lattice;
+//! where one is not seen along the whole of an edge, something lies over the board there (a
+//! card, a tooltip), and what it hides is not read (see
+//! [`super::TangoReadOptions::unlined_edge_ratio`]).
+
+use super::TangoReadOptions;
+use crate::board::Grid;
+use crate::puzzle::{Edge, Pos};
+use crate::vision::pixel::{luma, nearest};
+use image::RgbImage;
+
+/// Places along an edge where its line is looked at, as fractions of the edge: away from the
+/// marker in its middle and from the crossings at its ends.
+const ALONG: [f32; 4] = [0.2, 0.3, 0.7, 0.8];
+
+/// Half-width of the window across the line where the line is looked for, and the distance
+/// of the ground samples on either side, as fractions of the cell.
+const WINDOW: f32 = 0.06;
+const GROUND: f32 = 0.12;
+
+/// How far the grid line of `edge` stands out from the ground on both sides (luma): at each
+/// place along the edge ([`ALONG`]), the sample across the line farthest from the mean of the
+/// two ground samples; the strongest place counts (a line seen anywhere along the edge is
+/// there).
+pub fn line_contrast(img: &RgbImage, grid: &Grid, edge: Edge) -> f32 {
+    let (cw, ch) = (grid.cell_w, grid.cell_h);
+    // Position of the line and of a place along it, per orientation: (x, y) at `t` across
+    // (pixels from the line) and `f` along (fraction of the edge).
+    let at = |f: f32, t: f32| -> (f32, f32) {
+        match edge {
+            Edge::Right(Pos { row, col }) => (
+                grid.left + (col + 1) as f32 * cw + t,
+                grid.top + (row as f32 + f) * ch,
+            ),
+            Edge::Down(Pos { row, col }) => (
+                grid.left + (col as f32 + f) * cw,
+                grid.top + (row + 1) as f32 * ch + t,
+            ),
+        }
+    };
+    let across = match edge {
+        Edge::Right(_) => cw,
+        Edge::Down(_) => ch,
+    };
+    let half = (WINDOW * across).round().max(1.0) as i32;
+    let ground_off = (GROUND * across).max(half as f32 + 1.0);
+    let l = |(x, y): (f32, f32)| luma(nearest(img, x, y));
+    ALONG
+        .iter()
+        .map(|&f| {
+            let ground = (l(at(f, -ground_off)) + l(at(f, ground_off))) / 2.0;
+            (-half..=half)
+                .map(|d| (l(at(f, d as f32)) - ground).abs())
+                .fold(0.0, f32::max)
+        })
+        .fold(0.0, f32::max)
+}
+
+/// The inner edges whose line is not seen: contrast ([`line_contrast`]) under
+/// [`TangoReadOptions::unlined_edge_ratio`] of the board's median, when that median is at
+/// least [`TangoReadOptions::unlined_min_contrast`] (lines too faint to tell, as on small
+/// blurred captures, count nowhere). Edges between two cells `given` (by their shading,
+/// row-major) are not looked at: LinkedIn's line between two givens is of their shade.
+pub fn unlined_edges(
+    img: &RgbImage,
+    grid: &Grid,
+    given: &[bool],
+    opts: &TangoReadOptions,
+) -> Vec<Edge> {
+    let Some(ratio) = opts.unlined_edge_ratio else {
+        return Vec::new();
+    };
+    let mut edges = Vec::new();
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            let p = Pos::new(row, col);
+            if col + 1 < grid.cols {
+                edges.push(Edge::Right(p));
+            }
+            if row + 1 < grid.rows {
+                edges.push(Edge::Down(p));
+            }
+        }
+    }
+    let shaded = |p: Pos| given.get(p.index(grid.cols)).copied().unwrap_or(false);
+    edges.retain(|e| {
+        let (a, b) = e.cells();
+        !(shaded(a) && shaded(b))
+    });
+    let contrast: Vec<f32> = edges.iter().map(|&e| line_contrast(img, grid, e)).collect();
+    let mut sorted = contrast.clone();
+    sorted.sort_by(f32::total_cmp);
+    let Some(&median) = sorted.get(sorted.len() / 2) else {
+        return Vec::new();
+    };
+    if median < opts.unlined_min_contrast {
+        return Vec::new();
+    }
+    edges
+        .into_iter()
+        .zip(contrast)
+        .filter(|&(_, c)| c < ratio * median)
+        .map(|(e, _)| e)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// A light 6x6 board of 40-pixel cells at (10, 10), its lines 2 px wide.
+    fn board() -> (RgbImage, Grid) {
+        let mut img = RgbImage::from_pixel(260, 260, Rgb([255, 255, 255]));
+        for k in 0..=6u32 {
+            let at = 10 + 40 * k;
+            for a in 10..250u32 {
+                for w in 0..2u32 {
+                    let v = (at + w).saturating_sub(1).min(259);
+                    img.put_pixel(v, a, Rgb([230, 225, 215]));
+                    img.put_pixel(a, v, Rgb([230, 225, 215]));
+                }
+            }
+        }
+        let grid = Grid {
+            left: 10.0,
+            top: 10.0,
+            cell_w: 40.0,
+            cell_h: 40.0,
+            rows: 6,
+            cols: 6,
+        };
+        (img, grid)
+    }
+
+    #[test]
+    fn a_card_over_the_lines_leaves_them_unseen() {
+        let (mut img, grid) = board();
+        let opts = TangoReadOptions::default();
+        let none = [false; 36];
+        assert!(unlined_edges(&img, &grid, &none, &opts).is_empty());
+        // A white card over the middle of cells r2c2..r3c3, their lines between them.
+        for y in 52..128 {
+            for x in 52..128 {
+                img.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        let unlined = unlined_edges(&img, &grid, &none, &opts);
+        for e in [
+            Edge::Right(Pos::new(1, 1)),
+            Edge::Right(Pos::new(2, 1)),
+            Edge::Down(Pos::new(1, 1)),
+            Edge::Down(Pos::new(1, 2)),
+        ] {
+            assert!(unlined.contains(&e), "{e:?} in {unlined:?}");
+        }
+        assert_eq!(unlined.len(), 4, "{unlined:?}");
+        // Between two givens the line is of their shade: not looked at.
+        let mut given = none;
+        given[Pos::new(1, 1).index(6)] = true;
+        given[Pos::new(1, 2).index(6)] = true;
+        let unlined = unlined_edges(&img, &grid, &given, &opts);
+        assert!(!unlined.contains(&Edge::Right(Pos::new(1, 1))));
+        assert_eq!(unlined.len(), 3, "{unlined:?}");
+        // Off: none.
+        let off = TangoReadOptions {
+            unlined_edge_ratio: None,
+            ..opts
+        };
+        assert!(unlined_edges(&img, &grid, &none, &off).is_empty());
+    }
+}
