@@ -274,16 +274,18 @@ fn tango_board_as_seen(reading: &Reading) -> Option<Vec<Symbol>> {
     reading.tango_pieces()?.into_iter().collect()
 }
 
-/// Tango: the first row or column (`"row 3"`, `"column 2"`) whose pieces read surely (givens
-/// and the player's; a cell doubted under `free_below` or occluded has none) break a rule,
-/// more than half of the line one kind or three alike side by side, with no cell of it under
-/// stripes ([`certify::CertifyOptions::tango_unstriped_broken_line`]).
-fn unstriped_broken_line(reading: &Reading, free_below: f32) -> Option<String> {
+/// Tango: the rows and columns (`"row 3"`, `"column 2"`) whose pieces read surely (givens and
+/// the player's; a cell doubted under `free_below` or occluded has none) break a rule, more
+/// than half of the line one kind or three alike side by side, with no cell of it under
+/// stripes ([`certify::CertifyOptions::tango_unstriped_broken_lines`]).
+fn unstriped_broken_lines(reading: &Reading, free_below: f32) -> Vec<String> {
     let Puzzle::Tango(t) = &reading.puzzle else {
-        return None;
+        return Vec::new();
     };
     let (rows, cols) = (t.rows(), t.cols());
-    let mut pieces = reading.tango_pieces()?;
+    let Some(mut pieces) = reading.tango_pieces() else {
+        return Vec::new();
+    };
     for d in &reading.doubts {
         if let Doubt::Cell {
             pos, confidence, ..
@@ -311,19 +313,20 @@ fn unstriped_broken_line(reading: &Reading, free_below: f32) -> Option<String> {
         });
         !striped && (three || 2 * of(Symbol::Sun) > line.len() || 2 * of(Symbol::Moon) > line.len())
     };
+    let mut out = Vec::new();
     for r in 0..rows {
         let line: Vec<Pos> = (0..cols).map(|c| Pos::new(r, c)).collect();
         if broken(&line) {
-            return Some(format!("row {}", r + 1));
+            out.push(format!("row {}", r + 1));
         }
     }
     for c in 0..cols {
         let line: Vec<Pos> = (0..rows).map(|r| Pos::new(r, c)).collect();
         if broken(&line) {
-            return Some(format!("column {}", c + 1));
+            out.push(format!("column {}", c + 1));
         }
     }
-    None
+    out
 }
 
 /// Whether the player's board is complete and keeps the rules that hold whatever the puzzle
@@ -1069,13 +1072,16 @@ pub fn solve_reading(
             wrong.len()
         ))
     } else if !queens
-        && certify.tango_unstriped_broken_line
-        && let Some(line) = unstriped_broken_line(&reading, certify.free_below)
+        && let Some(most) = certify.tango_unstriped_broken_lines
+        && let lines = unstriped_broken_lines(&reading, certify.free_below)
+        && lines.len() >= most
     {
         Some(format!(
-            "the pieces as read in {line} break a rule with no rule-break stripes over it, \
-             and the puzzle as read calls {} of the player's pieces wrong: the icons' kinds \
-             may be misread",
+            "the pieces as read in {} lines ({}) break a rule with no rule-break stripes over \
+             them, and the puzzle as read calls {} of the player's pieces wrong: the icons' \
+             kinds may be misread",
+            lines.len(),
+            lines.join(", "),
             wrong.len()
         ))
     } else if !reading.overlay_seen && complete_by_the_rules(&reading) {

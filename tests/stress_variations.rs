@@ -364,6 +364,20 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 49800178 and 50000629: a red badge over a cell's corner read as a sun, its white
 ///   digit as `=` (now a cell coloured in one corner only is occluded, with the edges beside
 ///   that corner: LinkedIn's stripes run across the whole cell);
+/// - foreign 48000464, 50400785: a white card over givens read as empty cells (now an edge
+///   whose grid line is not seen is occluded with its cells);
+/// - foreign 50600662: a dark veil dimmed an `x` into a sure `=` (now a cell darker than both
+///   of the board's grounds is occluded);
+/// - foreign 50000747: a dark tooltip over a given read as an empty given (now a shaded cell
+///   with no icon is occluded);
+/// - foreign 49600009 and 49600168: a tooltip's text read as a given of a second icon kind
+///   beside LinkedIn's (now a kind of a few grey icons beside LinkedIn's sun or moon is left
+///   free);
+/// - foreign 50400015: a yellow emoji over a grey Queens cell read as the orange region (now
+///   a cell off its region's colour is doubted);
+/// - combo 51800093: a small themed board's two kinds read as one, its givens named alike
+///   (now sure pieces breaking four lines or more with no stripes over them withhold the
+///   answer);
 /// - stripes-over 49000642: a Queens row of two clashing crowns striped over green, only two
 ///   of its eight cells seen striped, four green cells and a teal one read as tan (now a
 ///   clash line with two cells seen striped is striped whole);
@@ -486,6 +500,17 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 49400027),
         ("foreign", 49800178),
         ("foreign", 50000629),
+        ("foreign", 48000464),
+        ("foreign", 50400785),
+        ("foreign", 50600662),
+        ("foreign", 50000747),
+        ("foreign", 49600009),
+        ("foreign", 49600168),
+        ("foreign", 50400015),
+        ("foreign", 51400002),
+        ("foreign", 51400034),
+        ("foreign", 51400746),
+        ("combo", 51800093),
         ("stripes-over", 49000642),
     ];
     for (variation, seed) in cases {

@@ -259,13 +259,16 @@ pub struct CertifyOptions {
     /// the win shimmer; a given lit by the band named apart from the pieces of its kind, the
     /// answer calling 58 of the 61 pieces wrong). `None`: off. Default `Some(0.75)`.
     pub tango_most_pieces_wrong: Option<f32>,
-    /// Tango: an answer that calls pieces wrong is withheld when a row or column of pieces
-    /// read surely (givens and the player's; none doubted, none occluded) breaks a rule
-    /// (more than half of the line one kind, or three alike side by side) with none of its
-    /// cells under stripes: LinkedIn stripes such a line, so the pieces' kinds were misread,
-    /// or the stripes (combo 51800093: a small themed board of red squares and orange discs
-    /// read as one kind, its givens all named alike, a unique wrong answer). Default true.
-    pub tango_unstriped_broken_line: bool,
+    /// Tango: an answer that calls pieces wrong is withheld when at least this many rows and
+    /// columns of pieces read surely (givens and the player's; none doubted, none occluded)
+    /// break a rule (more than half of the line one kind, or three alike side by side) with
+    /// none of their cells under stripes: LinkedIn stripes such lines, and lines broken all
+    /// over the board are the icons' kinds misread (combo 51800093: a small themed board of
+    /// red squares and orange discs read as one kind, its givens named alike, 8 lines
+    /// broken; a unique wrong answer). A player's wrong pieces on a brightened capture break
+    /// a line or two whose stripes the brightening washed out: any one line cost
+    /// `brighter-wrong` 173 of 800 answers. `None`: off. Default `Some(4)`.
+    pub tango_unstriped_broken_lines: Option<usize>,
 }
 
 impl Default for CertifyOptions {
@@ -277,7 +280,7 @@ impl Default for CertifyOptions {
             queens_doubted_group_min: Some(2),
             tango_empty_stripes_no_repair: true,
             tango_most_pieces_wrong: Some(0.75),
-            tango_unstriped_broken_line: true,
+            tango_unstriped_broken_lines: Some(4),
             max_relaxed: 50_000,
             max_queens_maps: 20_000,
             queens_free_run_regions: true,

@@ -15,8 +15,8 @@ const ALONG: [f32; 4] = [0.2, 0.3, 0.7, 0.8];
 
 /// Half-width of the window across the line where the line is looked for, and the distance
 /// of the ground samples on either side, as fractions of the cell.
-const WINDOW: f32 = 0.06;
-const GROUND: f32 = 0.12;
+const WINDOW: f32 = 0.1;
+const GROUND: f32 = 0.16;
 
 /// How far the grid line of `edge` stands out from the ground on both sides (luma): at each
 /// place along the edge ([`ALONG`]), the sample across the line farthest from the mean of the
