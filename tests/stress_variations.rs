@@ -375,6 +375,8 @@ fn no_wrong_answer_on_any_variation() {
 ///   free);
 /// - foreign 50400015: a yellow emoji over a grey Queens cell read as the orange region (now
 ///   a cell off its region's colour is doubted);
+/// - foreign 52400326: a white card over a Queens board's cells read as the light grey
+///   region beside them (now the cells beside a line not seen are doubted);
 /// - combo 51800093: a small themed board's two kinds read as one, its givens named alike
 ///   (now sure pieces breaking four lines or more with no stripes over them withhold the
 ///   answer);
@@ -510,6 +512,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 51400002),
         ("foreign", 51400034),
         ("foreign", 51400746),
+        ("foreign", 52400326),
         ("combo", 51800093),
         ("stripes-over", 49000642),
     ];

@@ -450,6 +450,14 @@ fn read_into(
         }
     }
     misread_regions.sort_by_key(|p| (p.row, p.col));
+    if let (Some(share), Some((thin, _))) = (opts.regions.unseen_line_share, regions.border_levels)
+    {
+        for p in unseen_line_cells(&samples, share * thin) {
+            if !under.contains(&p) {
+                regions.confidence[p.index(n)] = 0.0;
+            }
+        }
+    }
     if let Some(delta) = opts.regions.odd_cell_delta {
         let hidden: Vec<Pos> = striped.iter().chain(&streaks).copied().collect();
         for p in odd_cells(&unveiled, &queens, &hidden, &under, delta, &opts.regions) {
@@ -791,6 +799,27 @@ fn two_colour_regions(
         }
     }
     out.sort_by_key(|p| (p.row, p.col));
+    out
+}
+
+/// The cells on either side of a line measured under `below` pixels: a line not seen
+/// ([`regions::RegionOptions::unseen_line_share`]).
+fn unseen_line_cells(samples: &sample::Samples, below: f32) -> Vec<Pos> {
+    let n = samples.n;
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (right, down) = (r * (n - 1) + c, r * n + c);
+            if c + 1 < n && samples.right.get(right).is_some_and(|&w| w < below) {
+                out.extend([Pos::new(r, c), Pos::new(r, c + 1)]);
+            }
+            if r + 1 < n && samples.down.get(down).is_some_and(|&w| w < below) {
+                out.extend([Pos::new(r, c), Pos::new(r + 1, c)]);
+            }
+        }
+    }
+    out.sort_by_key(|p| (p.row, p.col));
+    out.dedup();
     out
 }
 
@@ -1729,6 +1758,25 @@ mod tests {
             row[..3].to_vec()
         );
         assert_eq!(fill_striped_lines(row.clone(), 7, None, (&[], None)), row);
+    }
+
+    #[test]
+    fn the_cells_beside_a_line_not_seen_are_listed() {
+        let n = 3;
+        let samples = sample::Samples {
+            n,
+            cells: Vec::new(),
+            right: vec![1.0; n * (n - 1)],
+            down: vec![3.0; n * (n - 1)],
+        };
+        assert!(unseen_line_cells(&samples, 0.3).is_empty());
+        let mut gone = samples.clone();
+        gone.right[(n - 1) + 1] = 0.0; // between (1, 1) and (1, 2)
+        gone.down[2] = 0.1; // between (0, 2) and (1, 2)
+        assert_eq!(
+            unseen_line_cells(&gone, 0.3),
+            vec![Pos::new(0, 2), Pos::new(1, 1), Pos::new(1, 2)]
+        );
     }
 
     #[test]

@@ -167,6 +167,13 @@ pub struct RegionOptions {
     /// captures the clear cells of one region, hovered ones included, differ by up to 19.
     /// `None`: off. Default 25.
     pub odd_cell_delta: Option<f32>,
+    /// A line measured under this share of the board's thin line level
+    /// ([`Regions::border_levels`]) is not seen: LinkedIn draws every line, thin or thick,
+    /// so something lies over it, and its two cells (not under a pointer) are doubted
+    /// (foreign 52400326: a white card over five cells read as the light grey region beside
+    /// them, its lines measured 0.00 against a thin level of 1.05; a wrong answer). `None`:
+    /// off. Default 0.3.
+    pub unseen_line_share: Option<f32>,
     /// Two regions as read side by side whose clear cells' median colours are within this
     /// CIE76 distance are one region split in two (LinkedIn gives regions side by side
     /// distinct colours), with two others merged to keep the count: the answer is withheld
@@ -235,6 +242,7 @@ impl Default for RegionOptions {
             thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
             odd_cell_delta: Some(25.0),
+            unseen_line_share: Some(0.3),
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,
             striped_singleton_twin_delta: Some(8.0),
