@@ -2356,17 +2356,7 @@ pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     } else {
         Symbol::Moon
     };
-    let gone = of_kind(dropped);
-    reading
-        .placed
-        .retain(|q| !matches!(*q, Placed::Symbol { pos, .. } if gone.contains(&pos.index(g.cols))));
-    reading
-        .doubts
-        .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(g.cols))));
-    if named != dropped.other() {
-        swap_kinds(reading);
-    }
-    occlude_kind(reading, &gone, g.cols);
+    drop_kind(reading, &of_kind(dropped), dropped, named, g.cols);
 }
 
 /// [`TangoReadOptions::neutral_kind_min_grey`]: on a board read as themed, a kind of a few
@@ -2425,17 +2415,23 @@ pub fn drop_neutral_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     }) else {
         return;
     };
-    let gone = of_kind(dropped);
+    drop_kind(reading, &of_kind(dropped), dropped, named, g.cols);
+}
+
+/// The pieces of the kind `dropped` (`gone`, cell indices on a board of `cols` columns) are
+/// no pieces: they leave the placed pieces and the doubts and their cells are freed; the
+/// kind kept takes the name `named` (the kinds swapped when it had the other).
+fn drop_kind(reading: &mut Reading, gone: &[usize], dropped: Symbol, named: Symbol, cols: usize) {
     reading
         .placed
-        .retain(|q| !matches!(*q, Placed::Symbol { pos, .. } if gone.contains(&pos.index(g.cols))));
+        .retain(|q| !matches!(*q, Placed::Symbol { pos, .. } if gone.contains(&pos.index(cols))));
     reading
         .doubts
-        .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(g.cols))));
+        .retain(|d| !matches!(*d, Doubt::Cell { pos, .. } if gone.contains(&pos.index(cols))));
     if named != dropped.other() {
         swap_kinds(reading);
     }
-    occlude_kind(reading, &gone, g.cols);
+    occlude_kind(reading, gone, cols);
 }
 
 /// Frees the cells `kind` (indices on a board of `cols` columns) as occluded; the reading's
