@@ -377,6 +377,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   a cell off its region's colour is doubted);
 /// - foreign 52400326: a white card over a Queens board's cells read as the light grey
 ///   region beside them (now the cells beside a line not seen are doubted);
+/// - foreign 53400741: a red rectangle drawn across a given moon, the moon read half red, half
+///   blue as a second icon kind and named sun (now a kind of a few icons each of the other
+///   kind's colour and a far one is left free);
 /// - combo 51800093: a small themed board's two kinds read as one, its givens named alike
 ///   (now sure pieces breaking four lines or more with no stripes over them withhold the
 ///   answer);
@@ -513,6 +516,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 51400034),
         ("foreign", 51400746),
         ("foreign", 52400326),
+        ("foreign", 53400741),
         ("combo", 51800093),
         ("stripes-over", 49000642),
     ];

@@ -311,6 +311,13 @@ pub struct TangoReadOptions {
     /// icons), which a pair of grey text and LinkedIn's icons must not be taken for.
     /// Default 2.
     pub neutral_kind_most: usize,
+    /// ... and likewise a kind of as few icons each at least this share the other kind's
+    /// LinkedIn colour and this share a hue far from it (not a neighbouring hue sector): two
+    /// colours that LinkedIn never puts in one icon, its own or a themed pair's beside its own
+    /// (foreign 53400741: a red rectangle drawn across a given moon, the moon read half red,
+    /// half blue, as a second kind beside three blue moons, and named sun). `None`: off.
+    /// Default `Some(0.3)`.
+    pub mixed_kind_min_share: Option<f32>,
     /// Least mean share of coloured pixels in the icons of a board (sun and moon are orange and
     /// blue; themed icons are coloured too; digits or letters are not). Default 0.25.
     pub min_icon_colour: f32,
@@ -710,6 +717,7 @@ impl Default for TangoReadOptions {
             doubted_kind_dropped: true,
             neutral_kind_min_grey: Some(0.9),
             neutral_kind_most: 2,
+            mixed_kind_min_share: Some(0.3),
             min_icon_colour: 0.25,
             standard_icon_share: 0.7,
             shape_names_icons: Some(0.15),
@@ -2359,15 +2367,16 @@ pub fn drop_doubted_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     drop_kind(reading, &of_kind(dropped), dropped, named, g.cols);
 }
 
-/// [`TangoReadOptions::neutral_kind_min_grey`]: on a board read as themed, a kind of a few
-/// grey icons only ([`TangoReadOptions::neutral_kind_most`]) beside a kind of LinkedIn's sun
-/// or moon (by the colours of its icons in the
-/// clear) is left free, and the other kind is named by those colours. Any other reading is
-/// left as it is.
+/// [`TangoReadOptions::neutral_kind_min_grey`] and
+/// [`TangoReadOptions::mixed_kind_min_share`]: on a board read as themed, a kind of a few
+/// icons ([`TangoReadOptions::neutral_kind_most`]), each grey or each of the other kind's
+/// colour and a far one, beside a kind of LinkedIn's sun or moon (by the colours of its
+/// icons in the clear) is left free, and the other kind is named by those colours. Any other
+/// reading is left as it is.
 pub fn drop_neutral_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoReadOptions) {
-    let Some(min_grey) = opts.neutral_kind_min_grey else {
+    if opts.neutral_kind_min_grey.is_none() && opts.mixed_kind_min_share.is_none() {
         return;
-    };
+    }
     if !reading.icons.is_some_and(|i| i.themed) {
         return;
     }
@@ -2405,13 +2414,22 @@ pub fn drop_neutral_kind(img: &RgbImage, reading: &mut Reading, opts: &TangoRead
     };
     let Some((dropped, named)) = [Symbol::Sun, Symbol::Moon].into_iter().find_map(|k| {
         let (of, other) = (of_kind(k), of_kind(k.other()));
-        if of.is_empty()
-            || of.len() > opts.neutral_kind_most
-            || !of.iter().all(|&p| share(p, &[5, 6]) >= min_grey)
-        {
+        if of.is_empty() || of.len() > opts.neutral_kind_most {
             return None;
         }
-        standard(&other).map(|named| (k, named))
+        let named = standard(&other)?;
+        // The named kind's colour sectors and the sectors not beside them.
+        let (own, far): (&[usize], &[usize]) = match named {
+            Symbol::Sun => (&[0, 1], &[3]),
+            Symbol::Moon => (&[3], &[0, 1]),
+        };
+        let grey = opts
+            .neutral_kind_min_grey
+            .is_some_and(|g| of.iter().all(|&p| share(p, &[5, 6]) >= g));
+        let mixed = opts
+            .mixed_kind_min_share
+            .is_some_and(|m| of.iter().all(|&p| share(p, own) >= m && share(p, far) >= m));
+        (grey || mixed).then_some((k, named))
     }) else {
         return;
     };
