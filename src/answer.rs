@@ -508,12 +508,12 @@ fn largest_cluster(n: usize, marked: &[bool], joined: impl Fn(usize, usize) -> b
 /// Queens: whether a region of at least `queens_doubted_region_min` cells was read wholly
 /// from cells read with doubt (under `free_below`): it may be no region (a pointer, an
 /// overlay), and a true region was then lost, which no choice of the free cells brings back
-/// ([`CertifyOptions::queens_doubted_region_min`]); or, no red stripes seen, whether
+/// ([`CertifyOptions::queens_doubted_region_min`]), or a region of one cell not seen
+/// ([`CertifyOptions::queens_unseen_singleton_below`]); or, no red stripes seen, whether
 /// a region holds `queens_doubted_group_min` doubted cells touching one another beside sure
 /// ones: a true region merged into it ([`CertifyOptions::queens_doubted_group_min`]).
 fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
-    let (Puzzle::Queens(q), Some(min)) = (&reading.puzzle, certify.queens_doubted_region_min)
-    else {
+    let Puzzle::Queens(q) = &reading.puzzle else {
         return false;
     };
     let doubted = |p: Pos| {
@@ -523,9 +523,20 @@ fn doubted_region(reading: &Reading, certify: &CertifyOptions) -> bool {
         })
     };
     let regions = q.region_cells();
-    if regions
-        .iter()
-        .any(|cells| cells.len() >= min && cells.iter().copied().all(doubted))
+    if let Some(min) = certify.queens_doubted_region_min
+        && regions
+            .iter()
+            .any(|cells| cells.len() >= min && cells.iter().copied().all(doubted))
+    {
+        return true;
+    }
+    // A region of one cell the reader did not see.
+    if let Some(below) = certify.queens_unseen_singleton_below
+        && regions.iter().any(|cells| {
+            matches!(cells[..], [p] if reading.doubts.iter().any(|d| {
+                matches!(*d, Doubt::Cell { pos, confidence, .. } if pos == p && confidence < below)
+            }))
+        })
     {
         return true;
     }
@@ -1311,5 +1322,35 @@ mod tests {
         assert!(!shown(&[(2, 0), (3, 0)], &on));
         assert!(shown(&[(2, 0), (3, 0)], &no_group));
         assert!(shown(&[(0, 0), (3, 1)], &on));
+    }
+
+    /// A Queens region of one cell the reader did not see (confidence 0) may be no region:
+    /// the answer is withheld; a doubt of its colour only, or the guard off, leave it.
+    #[test]
+    fn a_region_of_one_cell_not_seen_withholds_the_answer() {
+        let text = "queens 4x4\nA A A A\nB B B D\nB C C C\nC C C C\n";
+        let Ok(Puzzle::Queens(q)) = crate::format::parse(text) else {
+            panic!("a Queens puzzle");
+        };
+        let shown = |confidence: f32, certify: &CertifyOptions| {
+            let doubts = vec![Doubt::Cell {
+                pos: Pos::new(1, 3),
+                confidence,
+                given_only: false,
+            }];
+            let reading = Reading::for_test(Puzzle::Queens(q.clone()), Vec::new(), doubts);
+            solve_reading(reading, &SolveOptions::default(), certify)
+                .expect("solved")
+                .answer()
+                .is_some()
+        };
+        let on = CertifyOptions::default();
+        let off = CertifyOptions {
+            queens_unseen_singleton_below: None,
+            ..CertifyOptions::default()
+        };
+        assert!(!shown(0.0, &on));
+        assert!(shown(0.0, &off));
+        assert!(shown(0.3, &on));
     }
 }

@@ -233,6 +233,17 @@ pub struct CertifyOptions {
     /// its purple neighbour; the puzzle as read had one solution, a wrong one). A region of
     /// one such cell is left to the one-cell guards. `None`: off. Default `Some(2)`.
     pub queens_doubted_region_min: Option<usize>,
+    /// Queens: a region of one cell read with a confidence under this withholds the answer:
+    /// the reader did not see that cell (a line beside it not seen, a colour off every
+    /// region's, a pointer's colour: each sets 0), so it may be no region and a true region
+    /// lost into its neighbours, which no choice of the free cells brings back (combo
+    /// 51000009: a hand pointer the reader did not find on a 165-pixel dark capture, its
+    /// white glove read as a region of one cell, the purple and pink regions beside it read
+    /// as one; the puzzle as read had one solution, a wrong one). Regions of one cell read
+    /// with a doubt of their colour (0.29 to 0.49 under the hint mode's shading) are left to
+    /// the one-cell guards: any doubt cost `hint-mode` 12 of 800 answers. `None`: off.
+    /// Default `Some(0.05)`.
+    pub queens_unseen_singleton_below: Option<f32>,
     /// Queens, no red rule-break stripes seen: a region as read holding at least this many cells
     /// read with doubt (under `free_below`) that touch one another, beside cells read surely,
     /// withholds the answer: the group may be a true region merged into it, which the
@@ -277,6 +288,7 @@ impl Default for CertifyOptions {
             enabled: true,
             free_below: 0.5,
             queens_doubted_region_min: Some(2),
+            queens_unseen_singleton_below: Some(0.05),
             queens_doubted_group_min: Some(2),
             tango_empty_stripes_no_repair: true,
             tango_most_pieces_wrong: Some(0.75),
