@@ -1,0 +1,257 @@
+//! A hunt for wrong answers on the real captures: each seed picks a labelled screenshot and
+//! a random chain of the perturbation suite's operations with random strengths (a cut through
+//! the board at any side, a mouse pointer over any edge, a tilt, a scale down to 0.3x, darker
+//! or brighter, gamma, blur, noise, JPEG), reads and solves it, and classifies the answer
+//! against the label. The fixed suite (`examples/perturb.rs`) measures; this searches the
+//! space between its rows for a certified answer that is wrong.
+//!
+//! ```text
+//! cargo run --release --example realhunt -- [--dir DIR]... [-j THREADS] [--save DIR] COUNT START
+//! ```
+//! Prints one line per WRONG case (seed, image, chain, what was read) and the totals.
+
+#[path = "../tests/support/perturb.rs"]
+mod perturb;
+
+use clap::Parser;
+use image::{RgbImage, imageops};
+use perturb::{Class, LabelledImage, SplitMix64, same_answer};
+use snapsolve::answer::solve_reading;
+use snapsolve::board::Grid;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::solve::SolveOptions;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+#[derive(Parser, Debug)]
+#[command(about = "Random perturbation chains over the labelled real captures: find wrong answers")]
+struct Args {
+    /// Cases to run.
+    count: u64,
+    /// First seed.
+    start: u64,
+    /// A directory of labelled images (repeatable). Default: ../shared/realshots.
+    #[arg(long, value_name = "DIR")]
+    dir: Vec<PathBuf>,
+    /// Threads. Default: the number of CPUs.
+    #[arg(short = 'j', value_name = "THREADS")]
+    threads: Option<usize>,
+    /// Write each WRONG case's perturbed image (PNG) into this directory.
+    #[arg(long, value_name = "DIR")]
+    save: Option<PathBuf>,
+    /// Run only this seed's case and write its image to `--save` (whatever its class).
+    #[arg(long)]
+    one: bool,
+}
+
+/// One step of a chain.
+#[derive(Clone, Debug)]
+enum Step {
+    /// Cut the board at a side (0 left, 1 top, 2 right, 3 bottom) through its outer cells,
+    /// keeping `margin` cells of page on the other sides.
+    Cut { side: u8, depth: f32, margin: f32 },
+    /// The arrow pointer over a random interior edge.
+    Pointer(u64),
+    Rotate(f32),
+    Scale(f32),
+    Bright(f64),
+    Gamma(f64),
+    Blur(f32),
+    Noise(f64, u64),
+    Jpeg(u8),
+}
+
+fn chain(rng: &mut SplitMix64) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let maybe = |rng: &mut SplitMix64, p: f64| rng.unit() < p;
+    if maybe(rng, 0.25) {
+        steps.push(Step::Cut {
+            side: rng.below(4) as u8,
+            depth: 0.15 + 0.5 * rng.unit() as f32,
+            margin: 0.6 * rng.unit() as f32,
+        });
+    }
+    if maybe(rng, 0.25) {
+        steps.push(Step::Pointer(rng.next_u64()));
+    }
+    if maybe(rng, 0.3) {
+        steps.push(Step::Rotate((rng.unit() as f32 - 0.5) * 7.0));
+    }
+    if maybe(rng, 0.5) {
+        // Log-uniform in [0.3, 1].
+        steps.push(Step::Scale((0.3f64.ln() * rng.unit()).exp() as f32));
+    }
+    if maybe(rng, 0.3) {
+        steps.push(Step::Bright(0.65 + 0.7 * rng.unit()));
+    }
+    if maybe(rng, 0.25) {
+        steps.push(Step::Gamma(0.6 + 1.0 * rng.unit()));
+    }
+    if maybe(rng, 0.2) {
+        steps.push(Step::Blur(0.4 + 1.2 * rng.unit() as f32));
+    }
+    if maybe(rng, 0.2) {
+        steps.push(Step::Noise(2.0 + 8.0 * rng.unit(), rng.next_u64()));
+    }
+    if maybe(rng, 0.3) {
+        steps.push(Step::Jpeg(30 + rng.below(61) as u8));
+    }
+    steps
+}
+
+fn cut(img: &RgbImage, g: &Grid, side: u8, depth: f32, margin: f32) -> RgbImage {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (mx, my) = (margin * g.cell_w, margin * g.cell_h);
+    let mut x0 = (g.left - mx).max(0.0);
+    let mut y0 = (g.top - my).max(0.0);
+    let mut x1 = (g.left + g.width() + mx).min(w);
+    let mut y1 = (g.top + g.height() + my).min(h);
+    match side {
+        0 => x0 = g.left + depth * g.cell_w,
+        1 => y0 = g.top + depth * g.cell_h,
+        2 => x1 = g.left + g.width() - depth * g.cell_w,
+        _ => y1 = g.top + g.height() - depth * g.cell_h,
+    }
+    let (x0, y0) = (x0.round().max(0.0) as u32, y0.round().max(0.0) as u32);
+    let (x1, y1) = (x1.round() as u32, y1.round() as u32);
+    imageops::crop_imm(
+        img,
+        x0,
+        y0,
+        x1.saturating_sub(x0).max(1),
+        y1.saturating_sub(y0).max(1),
+    )
+    .to_image()
+}
+
+fn apply(img: &RgbImage, grid: &Grid, steps: &[Step]) -> RgbImage {
+    let mut out = img.clone();
+    for s in steps {
+        out = match *s {
+            Step::Cut {
+                side,
+                depth,
+                margin,
+            } => cut(&out, grid, side, depth, margin),
+            Step::Pointer(seed) => perturb::pointer(&out, grid, seed),
+            Step::Rotate(d) => perturb::rotate(&out, d),
+            Step::Scale(f) => perturb::scale(&out, f),
+            Step::Bright(f) => perturb::darker(&out, f),
+            Step::Gamma(g) => perturb::gamma(&out, g),
+            Step::Blur(s) => imageproc::filter::gaussian_blur_f32(&out, s),
+            Step::Noise(s, seed) => perturb::noise(&out, s, seed),
+            Step::Jpeg(q) => perturb::jpeg(&out, q),
+        };
+    }
+    out
+}
+
+fn classify(img: &RgbImage, target: &LabelledImage) -> (Class, String) {
+    let reading = match read_image(img, &ReadOptions::default()) {
+        Ok(r) => r,
+        Err(e) => return (Class::Refused, e.to_string()),
+    };
+    match solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    ) {
+        Ok(solved) => {
+            let detail = solved.outcome_name().to_string();
+            match solved.answer() {
+                Some(s) if same_answer(s, &target.answer, target.themed) => (Class::Right, detail),
+                Some(_) => (Class::Wrong, detail),
+                None => (Class::NoneSeveral, detail),
+            }
+        }
+        Err(e) => (Class::NoneSeveral, e.to_string()),
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let dirs = if args.dir.is_empty() {
+        vec![PathBuf::from("../shared/realshots")]
+    } else {
+        args.dir.clone()
+    };
+    let mut images = Vec::new();
+    for d in &dirs {
+        match perturb::load_dir(d) {
+            Ok((imgs, _)) => images.extend(imgs),
+            Err(e) => {
+                eprintln!("{}: {e}", d.display());
+                std::process::exit(2);
+            }
+        }
+    }
+    // Each image decoded once, with the grid of its unperturbed reading (the cut and the
+    // pointer need it; images the reader refuses are left out).
+    let loaded: Vec<(LabelledImage, RgbImage, Grid)> = images
+        .into_iter()
+        .filter_map(|t| {
+            let img = perturb::load_image(&t.path).ok()?;
+            let grid = read_image(&img, &ReadOptions::default()).ok()?.grid;
+            Some((t, img, grid))
+        })
+        .collect();
+    if loaded.is_empty() {
+        eprintln!("no labelled image read");
+        std::process::exit(2);
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let seeds: Vec<u64> = if args.one {
+        vec![args.start]
+    } else {
+        (args.start..args.start + args.count).collect()
+    };
+    let next = AtomicUsize::new(0);
+    let counts: [AtomicUsize; 4] = Default::default();
+    std::thread::scope(|sc| {
+        for _ in 0..threads.max(1) {
+            sc.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&seed) = seeds.get(i) else { break };
+                    let mut rng = SplitMix64::new(seed ^ 0x7265_616c_6875_6e74);
+                    let (target, img, grid) = &loaded[rng.below(loaded.len() as u64) as usize];
+                    let steps = chain(&mut rng);
+                    let out = apply(img, grid, &steps);
+                    let (class, detail) = classify(&out, target);
+                    let k = match class {
+                        Class::Right => 0,
+                        Class::Wrong => 1,
+                        Class::NoneSeveral => 2,
+                        _ => 3,
+                    };
+                    counts[k].fetch_add(1, Ordering::Relaxed);
+                    if class == Class::Wrong || args.one {
+                        println!(
+                            "seed {seed}: {} {} {steps:?}: {detail}",
+                            class.name(),
+                            target.name
+                        );
+                        if let Some(dir) = &args.save {
+                            let path = dir.join(format!("realhunt-{seed}.png"));
+                            if let Err(e) = out.save(&path) {
+                                eprintln!("{}: {e}", path.display());
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let c: Vec<usize> = counts.iter().map(|a| a.load(Ordering::Relaxed)).collect();
+    println!(
+        "right {} WRONG {} none/several {} refused {} total {}",
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c.iter().sum::<usize>()
+    );
+}
