@@ -14,7 +14,7 @@
 mod perturb;
 
 use clap::Parser;
-use image::{RgbImage, imageops};
+use image::RgbImage;
 use perturb::{Class, LabelledImage, SplitMix64, same_answer};
 use snapsolve::answer::solve_reading;
 use snapsolve::board::Grid;
@@ -50,7 +50,11 @@ struct Args {
 enum Step {
     /// Cut the board at a side (0 left, 1 top, 2 right, 3 bottom) through its outer cells,
     /// keeping `margin` cells of page on the other sides.
-    Cut { side: u8, depth: f32, margin: f32 },
+    Cut {
+        side: u8,
+        depth: f32,
+        margin: f32,
+    },
     /// The arrow pointer over a random interior edge.
     Pointer(u64),
     Rotate(f32),
@@ -100,31 +104,6 @@ fn chain(rng: &mut SplitMix64) -> Vec<Step> {
     steps
 }
 
-fn cut(img: &RgbImage, g: &Grid, side: u8, depth: f32, margin: f32) -> RgbImage {
-    let (w, h) = (img.width() as f32, img.height() as f32);
-    let (mx, my) = (margin * g.cell_w, margin * g.cell_h);
-    let mut x0 = (g.left - mx).max(0.0);
-    let mut y0 = (g.top - my).max(0.0);
-    let mut x1 = (g.left + g.width() + mx).min(w);
-    let mut y1 = (g.top + g.height() + my).min(h);
-    match side {
-        0 => x0 = g.left + depth * g.cell_w,
-        1 => y0 = g.top + depth * g.cell_h,
-        2 => x1 = g.left + g.width() - depth * g.cell_w,
-        _ => y1 = g.top + g.height() - depth * g.cell_h,
-    }
-    let (x0, y0) = (x0.round().max(0.0) as u32, y0.round().max(0.0) as u32);
-    let (x1, y1) = (x1.round() as u32, y1.round() as u32);
-    imageops::crop_imm(
-        img,
-        x0,
-        y0,
-        x1.saturating_sub(x0).max(1),
-        y1.saturating_sub(y0).max(1),
-    )
-    .to_image()
-}
-
 fn apply(img: &RgbImage, grid: &Grid, steps: &[Step]) -> RgbImage {
     let mut out = img.clone();
     for s in steps {
@@ -133,7 +112,7 @@ fn apply(img: &RgbImage, grid: &Grid, steps: &[Step]) -> RgbImage {
                 side,
                 depth,
                 margin,
-            } => cut(&out, grid, side, depth, margin),
+            } => perturb::cut_side(&out, grid, side, depth, margin),
             Step::Pointer(seed) => perturb::pointer(&out, grid, seed),
             Step::Rotate(d) => perturb::rotate(&out, d),
             Step::Scale(f) => perturb::scale(&out, f),

@@ -178,8 +178,16 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
             c.first
         }
     };
+    // A straightened capture's image edges run slanted across the board's lines.
+    let tango_opts = match &straightened {
+        Some(s) => TangoReadOptions {
+            cut_edge_slant: s.tilt.degrees.to_radians().tan(),
+            ..opts.tango.clone()
+        },
+        None => opts.tango.clone(),
+    };
     let run_tango =
-        |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &opts.tango));
+        |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &tango_opts));
     let run_queens =
         |trace: &mut ReadTrace| timed(trace, "queens", || read_queens_traced(img, &opts.queens));
     let accepted = |r: &Result<Reading, ReadError>| {

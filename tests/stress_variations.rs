@@ -380,6 +380,8 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 53400741: a red rectangle drawn across a given moon, the moon read half red, half
 ///   blue as a second icon kind and named sun (now a kind of a few icons each of the other
 ///   kind's colour and a far one is left free);
+/// - foreign 56200151: a yellow emoji over a given moon read as a given sun (now an icon
+///   larger than its kind's by a third is something over the cell);
 /// - combo 51000009: a hand pointer the reader did not find on a 165-pixel dark Queens
 ///   capture, its white glove read as a region of one cell, two regions beside it as one (now
 ///   a region of one cell not seen withholds the answer);
@@ -520,6 +522,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 51400746),
         ("foreign", 52400326),
         ("foreign", 53400741),
+        ("foreign", 56200151),
         ("combo", 51000009),
         ("combo", 51800093),
         ("stripes-over", 49000642),

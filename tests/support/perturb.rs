@@ -279,6 +279,33 @@ pub fn cut_board(img: &RgbImage, grid: &Grid, cut: f32) -> RgbImage {
     imageops::crop_imm(img, x0, y0, cw, ch).to_image()
 }
 
+/// The board box with `margin` cells of page round it (clipped to the image) and `depth` of
+/// its outer line at `side` cut away (0 left, 1 top, 2 right, 3 bottom).
+pub fn cut_side(img: &RgbImage, g: &Grid, side: u8, depth: f32, margin: f32) -> RgbImage {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (mx, my) = (margin * g.cell_w, margin * g.cell_h);
+    let mut x0 = (g.left - mx).max(0.0);
+    let mut y0 = (g.top - my).max(0.0);
+    let mut x1 = (g.left + g.width() + mx).min(w);
+    let mut y1 = (g.top + g.height() + my).min(h);
+    match side {
+        0 => x0 = g.left + depth * g.cell_w,
+        1 => y0 = g.top + depth * g.cell_h,
+        2 => x1 = g.left + g.width() - depth * g.cell_w,
+        _ => y1 = g.top + g.height() - depth * g.cell_h,
+    }
+    let (x0, y0) = (x0.round().max(0.0) as u32, y0.round().max(0.0) as u32);
+    let (x1, y1) = (x1.round() as u32, y1.round() as u32);
+    imageops::crop_imm(
+        img,
+        x0,
+        y0,
+        x1.saturating_sub(x0).max(1),
+        y1.saturating_sub(y0).max(1),
+    )
+    .to_image()
+}
+
 /// Adds gaussian noise of standard deviation `sigma` to every channel (rounded, clamped).
 pub fn noise(img: &RgbImage, sigma: f64, seed: u64) -> RgbImage {
     let mut rng = SplitMix64::new(seed);

@@ -128,6 +128,18 @@ pub struct TangoReadOptions {
     /// `=`). On the real captures no cell lies more than 1 below.
     /// `None`: off. Default `Some(10.0)`.
     pub odd_ground: Option<f32>,
+    /// LinkedIn draws every icon of a kind at one size: an icon whose coloured samples
+    /// ([`CellRead::icon_frac`] less its grey share: the win shimmer's band over an icon is
+    /// light grey) cover more of its disc than this times the upper quartile of its kind's
+    /// `icon_frac` (at least four icons, every cell in the clear: not striped, not lit) is
+    /// something else over the cell (foreign 56200151: a yellow emoji over a given moon,
+    /// 0.92 of the icon disc against the suns' 0.63, read as a given sun). The cell and its
+    /// four edges are occluded. On the real captures an icon in the clear measures at most
+    /// 1.09 times its kind's median (1.5 under LinkedIn's stripes). Against the median, a
+    /// few bright givens beside many pieces fading in were taken for it (fade-in 1 of 800);
+    /// against the upper quartile, a themed pair's givens beside faded pieces still cost
+    /// combo 3 and combo-captured 2 of 800. `None`: off. Default `Some(1.3)`.
+    pub oversized_icon_ratio: Option<f32>,
     /// An inner edge whose grid line stands out from the ground by less than this share of
     /// the board's median line ([`cover::line_contrast`], at four places along it, the
     /// strongest) lies under something: LinkedIn draws every line. The edge and its two cells
@@ -638,6 +650,17 @@ pub struct TangoReadOptions {
     /// answer). On 1,200 cut-edge renders the 200 mirrored markers read surely and right all
     /// had the view at 0.96 or more for their kind. `None`: off. Default `Some([0.9, 0.45])`.
     pub cut_mirror_view: Option<[f32; 2]>,
+    /// The tangent of the angle between the image's edges and the board's lines: set by the
+    /// pipeline from the deskew stage's tilt when it straightened the capture (0 for a
+    /// capture read as it is). An image edge that cuts the board then runs slanted across
+    /// the cut line, and the share of it in view is taken at its least along the line (the
+    /// share at the image's edge less the slant times the board's farthest reach from the
+    /// image's centre, about which the capture was turned) for mirroring the line and
+    /// leaving its markers and cells free; the board is refused by the share at the edge. A
+    /// real capture cut through its last column and tilted 2.6 degrees measured 0.56 in view
+    /// at the image's edge, less at the top, where an `x` cut through was mirrored into a
+    /// sure `=`: a wrong answer (`examples/realhunt` seed 119283). Not a tunable. Default 0.
+    pub cut_edge_slant: f32,
     /// The white point of a capture is this percentile (0..=100) of its channel values.
     /// Default 99.
     pub white_percentile: f32,
@@ -684,6 +707,7 @@ impl Default for TangoReadOptions {
             overlay_min_corners: Some(2),
             empty_given_occluded: true,
             odd_ground: Some(10.0),
+            oversized_icon_ratio: Some(1.3),
             unlined_edge_ratio: Some(0.15),
             unlined_min_contrast: 6.0,
             icon_samples: 24,
@@ -774,6 +798,7 @@ impl Default for TangoReadOptions {
             pointer_standard_in_view: true,
             cut_mirror_from: 0.52,
             cut_mirror_view: Some([0.9, 0.45]),
+            cut_edge_slant: 0.0,
             white_percentile: 99.0,
             normalise_below: 235.0,
             max_gain: 1.6,
@@ -1304,14 +1329,27 @@ fn extend_cut(
         Side::Bottom => (3, g.cell_h),
     };
     let missing = out[k];
-    let visible = 1.0 - missing / pitch;
+    // The least share in view along the line: an image edge slanted across it (a capture
+    // straightened) cuts deeper at one end.
+    // The straightened image was turned about its centre: its edge meets the image's edge
+    // there and departs from it by the slant times the distance along.
+    let reach = match side {
+        Side::Left | Side::Right => (g.top - h / 2.0)
+            .abs()
+            .max((g.top + g.height() - h / 2.0).abs()),
+        Side::Top | Side::Bottom => (g.left - w / 2.0)
+            .abs()
+            .max((g.left + g.width() - w / 2.0).abs()),
+    };
+    let at_edge = 1.0 - missing / pitch;
+    let visible = at_edge - opts.cut_edge_slant.abs() * reach / pitch;
     // The board's other borders lie in the image (a lattice fitted to a board cropped tight
     // may overshoot the image edge by a few pixels).
     let whole_elsewhere = out
         .iter()
         .enumerate()
         .all(|(i, &o)| i == k || o <= 0.1 * pitch);
-    if !(missing > 0.0 && visible >= opts.cut_min_visible && whole_elsewhere) {
+    if !(missing > 0.0 && at_edge >= opts.cut_min_visible && whole_elsewhere) {
         return None;
     }
     // The ground of the cells that are not givens (light: the lighter ones; dark: the darker).
@@ -2874,9 +2912,10 @@ fn spilled_elements(
 ) -> Vec<crate::certify::Element> {
     use crate::certify::Element;
     let mut out = Vec::new();
+    let oversized = oversized_icons(cells, opts);
     for c in cells
         .iter()
-        .filter(|c| c.spilled(opts) || c.icon_hidden(opts))
+        .filter(|c| c.spilled(opts) || c.icon_hidden(opts) || oversized.contains(&c.pos))
     {
         out.push(Element::Cell { pos: c.pos });
         let (r, col) = (c.pos.row, c.pos.col);
@@ -2907,6 +2946,41 @@ fn spilled_elements(
     }
     out.sort();
     out.dedup();
+    out
+}
+
+/// The cells whose icon is larger than its kind's by more than
+/// [`TangoReadOptions::oversized_icon_ratio`] (cells in the clear only).
+fn oversized_icons(cells: &[CellRead], opts: &TangoReadOptions) -> Vec<Pos> {
+    let Some(ratio) = opts.oversized_icon_ratio else {
+        return Vec::new();
+    };
+    let clear = |c: &&CellRead| !c.striped(opts) && !c.lit && !c.spilled(opts);
+    // The icon disc's share of coloured icon samples (light or dark grey ones may be the win
+    // shimmer's band over the cell), against the upper quartile of the kind's `icon_frac`
+    // (pieces fading in measure less).
+    let size = |c: &CellRead| c.icon_frac * (1.0 - c.hist[5] - c.hist[6]);
+    let mut out = Vec::new();
+    for kind in [Symbol::Sun, Symbol::Moon] {
+        let mut fracs: Vec<f32> = cells
+            .iter()
+            .filter(clear)
+            .filter(|c| c.symbol == Some(kind))
+            .map(|c| c.icon_frac)
+            .collect();
+        if fracs.len() < 4 {
+            continue;
+        }
+        fracs.sort_by(f32::total_cmp);
+        let upper = fracs[fracs.len() * 3 / 4];
+        out.extend(
+            cells
+                .iter()
+                .filter(clear)
+                .filter(|c| c.symbol == Some(kind) && size(c) > ratio * upper)
+                .map(|c| c.pos),
+        );
+    }
     out
 }
 
