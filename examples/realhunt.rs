@@ -1,8 +1,9 @@
 //! A hunt for wrong answers on the real captures: each seed picks a labelled screenshot and
-//! a random chain of the perturbation suite's operations with random strengths (a cut through
-//! the board at any side, a mouse pointer over any edge, a tilt, a scale down to 0.3x, darker
-//! or brighter, gamma, blur, noise, JPEG), reads and solves it, and classifies the answer
-//! against the label. The fixed suite (`examples/perturb.rs`) measures; this searches the
+//! a random chain of the perturbation suite's operations with random strengths (an object
+//! that is not LinkedIn's over the board, as the stress set's `foreign` row draws them, a
+//! cut through the board at any side, a mouse pointer over any edge, a tilt, a scale down to
+//! 0.3x, darker or brighter, gamma, blur, noise, JPEG), reads and solves it, and classifies
+//! the answer against the label. The fixed suite (`examples/perturb.rs`) measures; this searches the
 //! space between its rows for a certified answer that is wrong.
 //!
 //! ```text
@@ -12,6 +13,10 @@
 
 #[path = "../tests/support/perturb.rs"]
 mod perturb;
+
+#[allow(dead_code)]
+#[path = "../tests/support/variations.rs"]
+mod variations;
 
 use clap::Parser;
 use image::RgbImage;
@@ -48,6 +53,9 @@ struct Args {
 /// One step of a chain.
 #[derive(Clone, Debug)]
 enum Step {
+    /// One of the stress set's objects that are not LinkedIn's over the board (a tooltip, a
+    /// badge, a card, a veil, an emoji, a drawn rectangle).
+    Foreign(u64),
     /// Cut the board at a side (0 left, 1 top, 2 right, 3 bottom) through its outer cells,
     /// keeping `margin` cells of page on the other sides.
     Cut {
@@ -69,6 +77,9 @@ enum Step {
 fn chain(rng: &mut SplitMix64) -> Vec<Step> {
     let mut steps = Vec::new();
     let maybe = |rng: &mut SplitMix64, p: f64| rng.unit() < p;
+    if maybe(rng, 0.25) {
+        steps.push(Step::Foreign(rng.next_u64()));
+    }
     if maybe(rng, 0.25) {
         steps.push(Step::Cut {
             side: rng.below(4) as u8,
@@ -108,6 +119,11 @@ fn apply(img: &RgbImage, grid: &Grid, steps: &[Step]) -> RgbImage {
     let mut out = img.clone();
     for s in steps {
         out = match *s {
+            Step::Foreign(seed) => {
+                let mut img = out;
+                variations::foreign(seed, grid, &mut img);
+                img
+            }
             Step::Cut {
                 side,
                 depth,
@@ -207,6 +223,9 @@ fn main() {
                         _ => 3,
                     };
                     counts[k].fetch_add(1, Ordering::Relaxed);
+                    if (i + 1) % 2000 == 0 {
+                        eprintln!("{} cases", i + 1);
+                    }
                     if class == Class::Wrong || args.one {
                         println!(
                             "seed {seed}: {} {} {steps:?}: {detail}",
