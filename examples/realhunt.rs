@@ -223,7 +223,7 @@ fn main() {
                         _ => 3,
                     };
                     counts[k].fetch_add(1, Ordering::Relaxed);
-                    if (i + 1) % 2000 == 0 {
+                    if (i + 1).is_multiple_of(2000) {
                         eprintln!("{} cases", i + 1);
                     }
                     if class == Class::Wrong || args.one {
