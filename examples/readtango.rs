@@ -1,10 +1,11 @@
 //! Development tool: reads a Tango screenshot and prints the puzzle, placed pieces, doubts and
 //! timings.
 //!
-//! `cargo run --release --example readtango -- IMAGE [--debug-dir DIR] [--detail] [--repeat N]`
+//! `cargo run --release --example readtango -- IMAGE [--debug-dir DIR] [--detail] [--repeat N] [--straighten]`
 //!
 //! `--detail` prints every cell and edge measurement; `--repeat N` reads N times and prints the
-//! minimum and median timings.
+//! minimum and median timings; `--straighten` reads a tilted capture straightened, as the
+//! pipeline does (with the slant of its edges in the options).
 
 use snapsolve::format;
 use snapsolve::vision::debug::tango_pictures;
@@ -20,7 +21,7 @@ fn stats(mut v: Vec<f64>) -> (f64, f64) {
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: readtango IMAGE [--debug-dir DIR] [--detail] [--repeat N]";
+    let usage = "usage: readtango IMAGE [--debug-dir DIR] [--detail] [--repeat N] [--straighten]";
     let path = args.first().ok_or_else(|| anyhow::anyhow!(usage))?;
     let flag = |name: &str| args.iter().position(|a| a == name);
     let debug_dir = flag("--debug-dir").and_then(|i| args.get(i + 1));
@@ -33,12 +34,20 @@ fn main() -> anyhow::Result<()> {
         None => 1,
     };
     let bytes = std::fs::read(path)?;
-    let opts = TangoReadOptions::default();
+    let mut opts = TangoReadOptions::default();
+    let straighten = flag("--straighten").is_some();
     let (mut dec, mut rd) = (Vec::new(), Vec::new());
     let mut reading = None;
     for _ in 0..repeat.max(1) {
         let t0 = Instant::now();
-        let img = decode(&bytes, &DecodeOptions::default())?;
+        let mut img = decode(&bytes, &DecodeOptions::default())?;
+        if straighten
+            && let Some(s) = snapsolve::vision::deskew::straighten(&img, &Default::default())
+        {
+            println!("# straightened by {:.2} degrees", s.tilt.degrees);
+            opts.cut_edge_slant = s.tilt.degrees.to_radians().tan();
+            img = s.image;
+        }
         dec.push(t0.elapsed().as_secs_f64() * 1e3);
         let t1 = Instant::now();
         let (r, trace) = read_tango_traced(&img, &opts);
@@ -65,12 +74,13 @@ fn main() -> anyhow::Result<()> {
     if detail {
         for c in &d.cells {
             println!(
-                "# cell {} bg {:?} overlay {:.2}/{:04b} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
+                "# cell {} bg {:?} overlay {:.2}/{:04b} {:.0?} given {} ({:.2}) icon {:.2} {:?} ({:.2}) \
                  hist {:.2?} hue {:.0?} shape {:.2?} fill {:.2} luma {:.0} spill {:.2} dimmed {:.0}",
                 c.pos,
                 c.bg,
                 c.overlay,
                 c.overlay_corners,
+                c.overlay_colour,
                 c.given,
                 c.given_conf,
                 c.icon_frac,

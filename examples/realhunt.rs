@@ -18,6 +18,9 @@ mod perturb;
 #[path = "../tests/support/variations.rs"]
 mod variations;
 
+#[path = "../tests/support/chains.rs"]
+mod chains;
+
 use clap::Parser;
 use image::RgbImage;
 use perturb::{Class, LabelledImage, SplitMix64, same_answer};
@@ -48,98 +51,6 @@ struct Args {
     /// Run only this seed's case and write its image to `--save` (whatever its class).
     #[arg(long)]
     one: bool,
-}
-
-/// One step of a chain.
-#[derive(Clone, Debug)]
-enum Step {
-    /// One of the stress set's objects that are not LinkedIn's over the board (a tooltip, a
-    /// badge, a card, a veil, an emoji, a drawn rectangle).
-    Foreign(u64),
-    /// Cut the board at a side (0 left, 1 top, 2 right, 3 bottom) through its outer cells,
-    /// keeping `margin` cells of page on the other sides.
-    Cut {
-        side: u8,
-        depth: f32,
-        margin: f32,
-    },
-    /// The arrow pointer over a random interior edge.
-    Pointer(u64),
-    Rotate(f32),
-    Scale(f32),
-    Bright(f64),
-    Gamma(f64),
-    Blur(f32),
-    Noise(f64, u64),
-    Jpeg(u8),
-}
-
-fn chain(rng: &mut SplitMix64) -> Vec<Step> {
-    let mut steps = Vec::new();
-    let maybe = |rng: &mut SplitMix64, p: f64| rng.unit() < p;
-    if maybe(rng, 0.25) {
-        steps.push(Step::Foreign(rng.next_u64()));
-    }
-    if maybe(rng, 0.25) {
-        steps.push(Step::Cut {
-            side: rng.below(4) as u8,
-            depth: 0.15 + 0.5 * rng.unit() as f32,
-            margin: 0.6 * rng.unit() as f32,
-        });
-    }
-    if maybe(rng, 0.25) {
-        steps.push(Step::Pointer(rng.next_u64()));
-    }
-    if maybe(rng, 0.3) {
-        steps.push(Step::Rotate((rng.unit() as f32 - 0.5) * 7.0));
-    }
-    if maybe(rng, 0.5) {
-        // Log-uniform in [0.3, 1].
-        steps.push(Step::Scale((0.3f64.ln() * rng.unit()).exp() as f32));
-    }
-    if maybe(rng, 0.3) {
-        steps.push(Step::Bright(0.65 + 0.7 * rng.unit()));
-    }
-    if maybe(rng, 0.25) {
-        steps.push(Step::Gamma(0.6 + 1.0 * rng.unit()));
-    }
-    if maybe(rng, 0.2) {
-        steps.push(Step::Blur(0.4 + 1.2 * rng.unit() as f32));
-    }
-    if maybe(rng, 0.2) {
-        steps.push(Step::Noise(2.0 + 8.0 * rng.unit(), rng.next_u64()));
-    }
-    if maybe(rng, 0.3) {
-        steps.push(Step::Jpeg(30 + rng.below(61) as u8));
-    }
-    steps
-}
-
-fn apply(img: &RgbImage, grid: &Grid, steps: &[Step]) -> RgbImage {
-    let mut out = img.clone();
-    for s in steps {
-        out = match *s {
-            Step::Foreign(seed) => {
-                let mut img = out;
-                variations::foreign(seed, grid, &mut img);
-                img
-            }
-            Step::Cut {
-                side,
-                depth,
-                margin,
-            } => perturb::cut_side(&out, grid, side, depth, margin),
-            Step::Pointer(seed) => perturb::pointer(&out, grid, seed),
-            Step::Rotate(d) => perturb::rotate(&out, d),
-            Step::Scale(f) => perturb::scale(&out, f),
-            Step::Bright(f) => perturb::darker(&out, f),
-            Step::Gamma(g) => perturb::gamma(&out, g),
-            Step::Blur(s) => imageproc::filter::gaussian_blur_f32(&out, s),
-            Step::Noise(s, seed) => perturb::noise(&out, s, seed),
-            Step::Jpeg(q) => perturb::jpeg(&out, q),
-        };
-    }
-    out
 }
 
 fn classify(img: &RgbImage, target: &LabelledImage) -> (Class, String) {
@@ -213,8 +124,8 @@ fn main() {
                     let Some(&seed) = seeds.get(i) else { break };
                     let mut rng = SplitMix64::new(seed ^ 0x7265_616c_6875_6e74);
                     let (target, img, grid) = &loaded[rng.below(loaded.len() as u64) as usize];
-                    let steps = chain(&mut rng);
-                    let out = apply(img, grid, &steps);
+                    let steps = chains::chain(&mut rng);
+                    let out = chains::apply(img, grid, &steps);
                     let (class, detail) = classify(&out, target);
                     let k = match class {
                         Class::Right => 0,

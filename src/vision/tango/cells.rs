@@ -346,7 +346,7 @@ pub(super) fn colour_bin(p: [f32; 3], bg_luma: f32, min_chroma: f32, bins: &[f32
 }
 
 /// Hue in degrees.
-fn hue(p: [f32; 3]) -> f32 {
+pub(super) fn hue(p: [f32; 3]) -> f32 {
     let (r, g, b) = (p[0], p[1], p[2]);
     let max = r.max(g).max(b);
     let min = r.min(g).min(b);

@@ -115,6 +115,13 @@ pub struct TangoReadOptions {
     /// 50000629: a red badge over a cell's corner read as a sun, its white digit as `=`).
     /// `None`: off. Default `Some(2)`.
     pub overlay_min_corners: Option<u8>,
+    /// LinkedIn's rule-break stripes are red: a cell covered by an overlay whose colour's hue
+    /// lies more than this many degrees from red has something over it that is not the
+    /// stripes (`examples/realhunt` seed 400688: a yellow emoji over a given moon of a real
+    /// capture, hue 43, taken for stripes and read as a given sun). It is occluded with its
+    /// four edges. On the real captures every striped cell's overlay lies within 10 degrees
+    /// of red. `None`: off. Default `Some(30.0)`.
+    pub stripes_max_hue_off: Option<f32>,
     /// A cell shaded as a given with no icon read (not lit, not under stripes) has something
     /// over its icon: LinkedIn never shades an empty cell. It is occluded with its four
     /// edges, as a spilled cell (foreign 50000747: a dark tooltip over a given and its edge,
@@ -140,6 +147,15 @@ pub struct TangoReadOptions {
     /// against the upper quartile, a themed pair's givens beside faded pieces still cost
     /// combo 3 and combo-captured 2 of 800. `None`: off. Default `Some(1.3)`.
     pub oversized_icon_ratio: Option<f32>,
+    /// An outer row or column of the lattice at least this share of whose cross lines (two
+    /// at least) are not seen ([`TangoReadOptions::unlined_edge_ratio`]) lies past the board:
+    /// LinkedIn draws every line, and a lattice one line off is read a column shifted
+    /// (`examples/realhunt` seed 405497: a red rectangle drawn beside a real board's last
+    /// column taken for its border, the lattice one column right, the board's own first
+    /// column, empty, left out; a unique wrong answer). The board is refused as no board
+    /// (not on a board cut at an image edge, whose cut line is filled in). `None`: off.
+    /// Default `Some(0.5)`.
+    pub outer_unlined_share: Option<f32>,
     /// An inner edge whose grid line stands out from the ground by less than this share of
     /// the board's median line ([`cover::line_contrast`], at four places along it, the
     /// strongest) lies under something: LinkedIn draws every line. The edge and its two cells
@@ -705,9 +721,11 @@ impl Default for TangoReadOptions {
             spill_flat: 12.0,
             spill_occludes: Some(0.3),
             overlay_min_corners: Some(2),
+            stripes_max_hue_off: Some(30.0),
             empty_given_occluded: true,
             odd_ground: Some(10.0),
             oversized_icon_ratio: Some(1.3),
+            outer_unlined_share: Some(0.5),
             unlined_edge_ratio: Some(0.15),
             unlined_min_contrast: 6.0,
             icon_samples: 24,
@@ -884,12 +902,25 @@ impl CellRead {
     }
 
     /// Coloured over part of it only, in fewer corners than
-    /// [`TangoReadOptions::overlay_min_corners`]: not LinkedIn's stripes, something over it.
+    /// [`TangoReadOptions::overlay_min_corners`], or in a colour that is not red
+    /// ([`TangoReadOptions::stripes_max_hue_off`]): not LinkedIn's stripes, something over it.
     pub fn patched(&self, opts: &TangoReadOptions) -> bool {
         self.striped(opts)
-            && opts
+            && (opts
                 .overlay_min_corners
                 .is_some_and(|m| self.overlay_corners.count_ones() < u32::from(m))
+                || self.off_red(opts))
+    }
+
+    /// Covered by an overlay whose colour is not red ([`TangoReadOptions::stripes_max_hue_off`]).
+    pub fn off_red(&self, opts: &TangoReadOptions) -> bool {
+        match (opts.stripes_max_hue_off, self.overlay_colour) {
+            (Some(off), Some(c)) => {
+                let h = cells::hue(c);
+                h.min(360.0 - h) > off
+            }
+            _ => false,
+        }
     }
 
     /// Covered by an overlay (rule-break stripes): more than
@@ -1142,7 +1173,15 @@ fn read_into(
     }
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
-    occlude_unlined(&mut reading, img, &grid, &cells, opts);
+    let unseen = occlude_unlined(&mut reading, img, &grid, &cells, opts);
+    if extended.is_none()
+        && let Some(share) = opts.outer_unlined_share
+        && let Some(side) = unlined_outer_line(&grid, &unseen, &cells, share)
+    {
+        return Err(ReadError::NoBoard(format!(
+            "the grid found runs past the board: its {side} line of cells has no grid lines"
+        )));
+    }
     let no_givens = matches!(&reading.puzzle, Puzzle::Tango(t) if t.givens().count() == 0);
     if from_pieces.is_some() {
         doubt_unread_glyphs(&mut reading, img, &grid, opts);
@@ -2927,6 +2966,7 @@ fn spilled_elements(
             ((col + 1 < grid.cols).then(|| Pos::new(r, col + 1)), 0b1010),
         ];
         let sides = if c.patched(opts)
+            && !c.off_red(opts)
             && !c.icon_hidden(opts)
             && c.spill < opts.spill_occludes.unwrap_or(f32::INFINITY)
         {
@@ -2992,10 +3032,11 @@ fn occlude_unlined(
     grid: &Grid,
     cells: &[CellRead],
     opts: &TangoReadOptions,
-) {
+) -> Vec<Edge> {
     use crate::certify::Element;
     let given: Vec<bool> = cells.iter().map(|c| c.given).collect();
-    for edge in cover::unlined_edges(img, grid, &given, opts) {
+    let unseen = cover::unlined_edges(img, grid, &given, opts);
+    for &edge in &unseen {
         let (a, b) = edge.cells();
         for e in [
             Element::Edge { edge },
@@ -3008,6 +3049,53 @@ fn occlude_unlined(
         }
     }
     reading.occluded.sort();
+    unseen
+}
+
+/// The side of an outer row or column of the lattice at least `share` of whose cross lines
+/// (two of them at least; lines between two givens are not looked at) are among the `unseen`
+/// ([`TangoReadOptions::outer_unlined_share`]).
+fn unlined_outer_line(
+    grid: &Grid,
+    unseen: &[Edge],
+    cells: &[CellRead],
+    share: f32,
+) -> Option<Side> {
+    let (rows, cols) = (grid.rows, grid.cols);
+    let given = |p: Pos| cells[p.index(cols)].given;
+    let lines: [(Side, Vec<Edge>); 4] = [
+        (
+            Side::Left,
+            (0..rows - 1).map(|r| Edge::Down(Pos::new(r, 0))).collect(),
+        ),
+        (
+            Side::Right,
+            (0..rows - 1)
+                .map(|r| Edge::Down(Pos::new(r, cols - 1)))
+                .collect(),
+        ),
+        (
+            Side::Top,
+            (0..cols - 1).map(|c| Edge::Right(Pos::new(0, c))).collect(),
+        ),
+        (
+            Side::Bottom,
+            (0..cols - 1)
+                .map(|c| Edge::Right(Pos::new(rows - 1, c)))
+                .collect(),
+        ),
+    ];
+    lines.into_iter().find_map(|(side, edges)| {
+        let looked: Vec<Edge> = edges
+            .into_iter()
+            .filter(|e| {
+                let (a, b) = e.cells();
+                !(given(a) && given(b))
+            })
+            .collect();
+        let missing = looked.iter().filter(|e| unseen.contains(e)).count();
+        (missing >= 2 && missing as f32 >= share * looked.len() as f32).then_some(side)
+    })
 }
 
 fn assemble(

@@ -1,0 +1,82 @@
+//! The wrong answers `examples/realhunt` found on the real captures, each rebuilt from its
+//! image and its chain of perturbations (as the hunt printed them) and read again: never a
+//! wrong answer. Runs whenever ../shared/realshots exists (it does in CI).
+
+#[path = "support/perturb.rs"]
+mod perturb;
+
+#[allow(dead_code)]
+#[path = "support/variations.rs"]
+mod variations;
+
+#[path = "support/chains.rs"]
+mod chains;
+
+#[path = "support/shared.rs"]
+mod shared_data;
+
+use chains::Step;
+use snapsolve::answer::solve_reading;
+use snapsolve::certify::CertifyOptions;
+use snapsolve::pipeline::{ReadOptions, read_image};
+use snapsolve::puzzle::Puzzle;
+use snapsolve::solve::{Outcome, SolveOptions, solve};
+
+/// Reads `name` perturbed by `steps` and asserts that no answer other than the label's is
+/// shown.
+fn never_wrong(name: &str, steps: &[Step]) {
+    let Some(root) = shared_data::shared_path("realshots") else {
+        return;
+    };
+    let img = perturb::load_image(&root.join(format!("tango/{name}.png"))).unwrap();
+    let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
+    let p: Puzzle = snapsolve::format::parse(&label).unwrap();
+    let Outcome::Unique(want) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
+        panic!("{name}: the label has one solution");
+    };
+    let grid = read_image(&img, &ReadOptions::default())
+        .expect("the capture as it is")
+        .grid;
+    let out = chains::apply(&img, &grid, steps);
+    let Ok(reading) = read_image(&out, &ReadOptions::default()) else {
+        return;
+    };
+    let solved = solve_reading(
+        reading,
+        &SolveOptions::default(),
+        &CertifyOptions::default(),
+    )
+    .unwrap();
+    if let Some(answer) = solved.answer() {
+        assert_eq!(answer, &want, "{name} {steps:?}: a wrong answer");
+    }
+}
+
+/// Seed 400688: a yellow emoji over a given moon, taken for LinkedIn's stripes (it reached
+/// every corner of the cell) and read as a given sun. LinkedIn's stripes are red.
+#[test]
+fn an_emoji_over_a_given_is_not_taken_for_stripes() {
+    never_wrong(
+        "wswebcreation__rn-tango__tango-230",
+        &[
+            Step::Foreign(3974158889398843611),
+            Step::Scale(0.8412729),
+            Step::Blur(1.1076288),
+        ],
+    );
+}
+
+/// Seed 405497: a red rectangle drawn beside the board's last column taken for its border,
+/// the lattice one column right, the board read shifted. LinkedIn draws every line: a
+/// lattice whose outer column has none runs past the board.
+#[test]
+fn a_rectangle_beside_the_board_does_not_shift_the_lattice() {
+    never_wrong(
+        "Loukis-13__linkedin-games-archive__videoframe_2026-08-12",
+        &[
+            Step::Foreign(2328481548482866433),
+            Step::Rotate(-1.7094289),
+            Step::Blur(0.85794616),
+        ],
+    );
+}
