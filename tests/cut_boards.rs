@@ -439,14 +439,16 @@ fn cut_rows(img: &RgbImage, g: &snapsolve::board::Grid, top: f32, bottom: f32) -
 /// (outlined where a border would be, an icon in them where cells would have theirs) or the
 /// header's line. A lattice a row off onto them was answered wrong on 18 + 9 of them; such a
 /// row has neither the frame along its sides (`TangoLocateOptions::frame_side_ok`) nor the
-/// givens that alone hide a board's lines (`TangoReadOptions::unlined_givens`): refused or
-/// right, never wrong.
+/// givens that alone hide a board's lines (`TangoReadOptions::unlined_givens`), nor the lines
+/// between its cells (`TangoReadOptions::outer_unlined_share`): refused or right, never
+/// wrong.
 #[test]
 fn a_board_cut_at_a_row_line_is_not_read_a_row_off_onto_the_page() {
     let without = {
         let mut o = ReadOptions::default();
         o.tango.locate.frame_side_ok = 0.0;
         o.tango.unlined_givens = false;
+        o.tango.outer_unlined_share = None;
         o
     };
     let Some((cases, wrong_without)) =
@@ -460,7 +462,7 @@ fn a_board_cut_at_a_row_line_is_not_read_a_row_off_onto_the_page() {
         return;
     };
     assert!(cases >= 150, "{cases} cut captures");
-    // The two checks are what keeps them right: without them many are answered wrong.
+    // The three checks are what keeps them right: without them many are answered wrong.
     assert!(
         wrong_without >= 10,
         "{wrong_without} wrong without the checks"
