@@ -180,11 +180,11 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
     };
     // A straightened capture's image edges run slanted across the board's lines.
     let tango_opts = match &straightened {
-        Some(s) => TangoReadOptions {
+        Some(s) => std::borrow::Cow::Owned(TangoReadOptions {
             cut_edge_slant: s.tilt.degrees.to_radians().tan(),
             ..opts.tango.clone()
-        },
-        None => opts.tango.clone(),
+        }),
+        None => std::borrow::Cow::Borrowed(&opts.tango),
     };
     let run_tango =
         |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &tango_opts));

@@ -80,3 +80,24 @@ fn a_rectangle_beside_the_board_does_not_shift_the_lattice() {
         ],
     );
 }
+
+/// Seed 119283 (drawn before objects joined the chains): a capture cut through its last
+/// column and tilted; once straightened, the image's edge runs slanted across the cut
+/// column, less of it in view at the top than at the image's edge, where an `x` cut through
+/// was mirrored into a sure `=`. Turned either way: never a wrong answer.
+#[test]
+fn a_tilted_capture_cut_through_its_last_column_is_never_answered_wrong() {
+    for degrees in [2.555_275f32, -2.555_275] {
+        never_wrong(
+            "wswebcreation__rn-tango__tango-206",
+            &[
+                Step::Cut {
+                    side: 2,
+                    depth: 0.442_402_2,
+                    margin: 0.579_145,
+                },
+                Step::Rotate(degrees),
+            ],
+        );
+    }
+}
