@@ -98,7 +98,7 @@ fn main() -> anyhow::Result<()> {
         for e in d.edges.iter().filter(|e| e.contrast > 0.0) {
             println!(
                 "# edge {} masked {:.2} veiled {:.2} tinted {:.2} contrast {:.0} ink chroma {:.0} \
-                 shape {:.2} aspect {:.2} mid peak {:.2} glyph {:.1} px model {:?} {:?} ({:.2})",
+                 shape {:.2} aspect {:.2} mid peak {:.2} glyph {:.1} px extent {:.2} off {:.2} intruder {} model {:?} {:?} ({:.2})",
                 e.edge,
                 e.masked,
                 e.veiled,
@@ -109,6 +109,9 @@ fn main() -> anyhow::Result<()> {
                 e.aspect,
                 e.mid_peak,
                 e.glyph_px,
+                e.extent,
+                e.off_centre,
+                e.intruder,
                 e.glyph_p,
                 e.marker,
                 e.conf

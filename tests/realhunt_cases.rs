@@ -101,3 +101,18 @@ fn a_tilted_capture_cut_through_its_last_column_is_never_answered_wrong() {
         );
     }
 }
+
+/// Seed 527919: a white card over two cells, turned 0.1 degrees, JPEG 60; the card's grey
+/// outline lies along the grid line below it, and its curved corner over a hidden `x` was
+/// read as a sure `=` larger than LinkedIn draws any marker.
+#[test]
+fn a_card_corner_over_a_hidden_marker_is_not_read_as_one() {
+    never_wrong(
+        "wswebcreation__rn-tango__tango-366",
+        &[
+            Step::Foreign(5847630653682126494),
+            Step::Rotate(-0.103_238_344),
+            Step::Jpeg(60),
+        ],
+    );
+}

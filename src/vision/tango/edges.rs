@@ -673,8 +673,17 @@ pub(super) fn doubt_eq_with_x_signs(edges: &mut [EdgeRead], opts: &TangoReadOpti
 }
 
 /// Doubts glyphs much larger than the board's others (see
-/// [`TangoReadOptions::marker_odd_size`]).
-pub(super) fn doubt_oversized(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+/// [`TangoReadOptions::marker_odd_size`]) or than LinkedIn draws any marker
+/// ([`TangoReadOptions::marker_max_size`]).
+pub(super) fn doubt_oversized(edges: &mut [EdgeRead], grid: &Grid, opts: &TangoReadOptions) {
+    if let Some([share, px]) = opts.marker_max_size {
+        let most = share * grid.cell_w.min(grid.cell_h) + px;
+        for r in edges.iter_mut() {
+            if r.marker.is_some() && r.glyph_px > most {
+                r.conf = r.conf.min(opts.marker_intruder_conf);
+            }
+        }
+    }
     let Some(ratio) = opts.marker_odd_size else {
         return;
     };

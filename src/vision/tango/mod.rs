@@ -409,6 +409,14 @@ pub struct TangoReadOptions {
     /// doubted like a glyph beside an intruder (`marker_intruder_conf`); within a kind, the
     /// real boards at hand measure up to 1.25. `None`: off. Default `Some(1.4)`.
     pub marker_odd_size: Option<f32>,
+    /// LinkedIn draws its markers at a fixed share of the cell: on the real captures at hand
+    /// every `=` box measures 0.144-0.180 of the pitch, every `x` 0.108-0.144, and blur and
+    /// down-scaling add at most 2 pixels (stress renders to 0.3x). A glyph box larger than
+    /// `[0]` of the pitch plus `[1]` pixels holds something else (the curved corner of a card
+    /// over a hidden `x`, read as a sure `=`: realhunt 527919) and is doubted like a glyph
+    /// beside an intruder (`marker_intruder_conf`). Unlike `marker_odd_size` this needs no
+    /// other glyph of the kind on the board. `None`: off. Default `Some([0.19, 2.5])`.
+    pub marker_max_size: Option<[f32; 2]>,
     /// ... and at one shape: a glyph of at least `[0]` image pixels whose box's aspect (width
     /// over height) differs from the median of the glyphs read as its kind (at least three,
     /// itself included) by more than the factor `[1]` either way is doubted the same way
@@ -777,6 +785,7 @@ impl Default for TangoReadOptions {
             marker_mid_peak_min_px: 5.0,
             marker_board_split: Some([2.0, 0.1, 0.6]),
             marker_odd_size: Some(1.4),
+            marker_max_size: Some([0.19, 2.5]),
             marker_odd_aspect: Some([8.0, 1.5]),
             marker_odd_contrast: Some(1.7),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
@@ -2818,7 +2827,7 @@ fn read_edges(
         .collect();
     edges::settle_by_shapes(img, grid, theme, &mut edges, opts);
     edges::confirm_by_board(&mut edges, cells, grid, opts);
-    edges::doubt_oversized(&mut edges, opts);
+    edges::doubt_oversized(&mut edges, grid, opts);
     edges::doubt_odd_aspect(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
