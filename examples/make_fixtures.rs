@@ -380,6 +380,7 @@ fn main() -> Result<(), String> {
                 small_glyphs: false,
                 overlay_seen: false,
                 red_stripes: false,
+                stripes_unseen: false,
                 striped: Vec::new(),
                 striped_walled: Vec::new(),
                 misread_regions: Vec::new(),

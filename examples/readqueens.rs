@@ -100,6 +100,17 @@ fn main() {
                 println!("  down r{}/{}: {}", r + 1, r + 2, down.join(" "));
             }
             for (i, c) in s.cells.iter().enumerate() {
+                if c.reddened > 0.0 || c.spread >= 10.0 {
+                    println!(
+                        "  cell r{}c{} spread {:.1} reddened {:.2}",
+                        i / l.grid.cols + 1,
+                        i % l.grid.cols + 1,
+                        c.spread,
+                        c.reddened
+                    );
+                }
+            }
+            for (i, c) in s.cells.iter().enumerate() {
                 if c.glyph.coverage > 0.0 {
                     println!(
                         "  cell {},{} glyph cov={:.3} w={:.2} h={:.2} col=({:.0},{:.0},{:.0}) spread={:.1}",

@@ -7,9 +7,10 @@
 //! space between its rows for a certified answer that is wrong.
 //!
 //! ```text
-//! cargo run --release --example realhunt -- [--dir DIR]... [-j THREADS] [--save DIR] COUNT START
+//! cargo run --release --example realhunt -- [--dir DIR]... [-j THREADS] [--save DIR] [--misses] COUNT START
 //! ```
-//! Prints one line per WRONG case (seed, image, chain, what was read) and the totals.
+//! Prints one line per WRONG case (seed, image, chain, what was read; with `--misses` every
+//! case not right) and the totals.
 
 #[path = "../tests/support/perturb.rs"]
 mod perturb;
@@ -51,6 +52,10 @@ struct Args {
     /// Run only this seed's case and write its image to `--save` (whatever its class).
     #[arg(long)]
     one: bool,
+    /// Print every case that is not right (no answer or refused) too, with its reason: the
+    /// misses to study.
+    #[arg(long)]
+    misses: bool,
 }
 
 fn classify(img: &RgbImage, target: &LabelledImage) -> (Class, String) {
@@ -137,13 +142,13 @@ fn main() {
                     if (i + 1).is_multiple_of(2000) {
                         eprintln!("{} cases", i + 1);
                     }
-                    if class == Class::Wrong || args.one {
+                    if class == Class::Wrong || args.one || (args.misses && k != 0) {
                         println!(
                             "seed {seed}: {} {} {steps:?}: {detail}",
                             class.name(),
                             target.name
                         );
-                        if let Some(dir) = &args.save {
+                        if let Some(dir) = args.save.as_ref().filter(|_| k == 1 || args.one) {
                             let path = dir.join(format!("realhunt-{seed}.png"));
                             if let Err(e) = out.save(&path) {
                                 eprintln!("{}: {e}", path.display());

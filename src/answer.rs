@@ -989,20 +989,30 @@ pub fn solve_reading(
     // evidence against that reading: the cell may belong to a region the reading lost
     // (hint-mode 39268: a one-cell region under the hint mode's shading merged into its
     // neighbour, the crown on it called wrong).
-    let doubted_crown = queens
-        && certify.queens_doubted_crown_withholds
-        && wrong.iter().any(|w| match w.placed {
+    let crown_doubted_below = |below: f32| {
+        wrong.iter().any(|w| match w.placed {
             Placed::Crown { pos } => reading.doubts.iter().any(|d| {
                 matches!(*d, Doubt::Cell { pos: p, confidence, .. }
-                    if p == pos && confidence < certify.free_below)
+                    if p == pos && confidence < below)
             }),
             _ => false,
         })
+    };
+    // Stripes not seen explain no cell not seen
+    // ([`CertifyOptions::queens_unseen_stripes_crown_below`]).
+    let unseen_crown = reading.stripes_unseen
+        && certify
+            .queens_unseen_stripes_crown_below
+            .is_some_and(crown_doubted_below);
+    let doubted_crown = queens
+        && certify.queens_doubted_crown_withholds
+        && crown_doubted_below(certify.free_below)
         // Under red stripes the crowns of a clash lie on striped cells, read with doubt: the
         // answer stands when no choice of the striped cells' regions changes it.
-        && !(reading.red_stripes
-            && stripes_to_explain <= certify.stripes_explained_wrong
-            && stripes_certified(&reading, &report.outcome, certify));
+        && (unseen_crown
+            || !(reading.red_stripes
+                && stripes_to_explain <= certify.stripes_explained_wrong
+                && stripes_certified(&reading, &report.outcome, certify)));
     // The player's complete board is the answer (`completed_board`): what the regions read
     // may hide does not matter then.
     let completed = match &report.outcome {

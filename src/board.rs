@@ -243,6 +243,10 @@ pub struct Reading {
     /// Queens: some streaked cells are reddened (LinkedIn's red rule-break stripes, not the
     /// shimmer's light band or the hint mode's hatching). False for Tango.
     pub red_stripes: bool,
+    /// Queens: the red stripes are not seen but taken as there, from crowns as read that
+    /// clash ([`crate::vision::queens::regions::RegionOptions::clash_implies_stripes`]):
+    /// they explain the clash, not a cell read with doubt. False for Tango.
+    pub stripes_unseen: bool,
     /// Queens, with red stripes seen: the streaked cells (stripes over their colour), whose
     /// regions the stripes may have misread ([`crate::certify::CertifyOptions::queens_free_striped`]).
     /// Tango: the cells with a coloured overlay over their background
@@ -379,6 +383,7 @@ impl Reading {
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
+            stripes_unseen: false,
             striped: Vec::new(),
             striped_walled: Vec::new(),
             misread_regions: Vec::new(),

@@ -22,13 +22,18 @@ use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::Puzzle;
 use snapsolve::solve::{Outcome, SolveOptions, solve};
 
-/// Reads `name` perturbed by `steps` and asserts that no answer other than the label's is
-/// shown.
+/// Reads `name` (its folder and file under ../shared/realshots) perturbed by `steps` and
+/// asserts that no answer other than the label's is shown.
 fn never_wrong(name: &str, steps: &[Step]) {
     let Some(root) = shared_data::shared_path("realshots") else {
         return;
     };
-    let img = perturb::load_image(&root.join(format!("tango/{name}.png"))).unwrap();
+    // `name` with its folder and extension: `tango/NAME.png`, `queens/NAME.PNG`.
+    let img = perturb::load_image(&root.join(name)).unwrap();
+    let name = std::path::Path::new(name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap();
     let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
     let p: Puzzle = snapsolve::format::parse(&label).unwrap();
     let Outcome::Unique(want) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
@@ -57,7 +62,7 @@ fn never_wrong(name: &str, steps: &[Step]) {
 #[test]
 fn an_emoji_over_a_given_is_not_taken_for_stripes() {
     never_wrong(
-        "wswebcreation__rn-tango__tango-230",
+        "tango/wswebcreation__rn-tango__tango-230.png",
         &[
             Step::Foreign(3974158889398843611),
             Step::Scale(0.8412729),
@@ -72,7 +77,7 @@ fn an_emoji_over_a_given_is_not_taken_for_stripes() {
 #[test]
 fn a_rectangle_beside_the_board_does_not_shift_the_lattice() {
     never_wrong(
-        "Loukis-13__linkedin-games-archive__videoframe_2026-08-12",
+        "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-12.png",
         &[
             Step::Foreign(2328481548482866433),
             Step::Rotate(-1.7094289),
@@ -89,7 +94,7 @@ fn a_rectangle_beside_the_board_does_not_shift_the_lattice() {
 fn a_tilted_capture_cut_through_its_last_column_is_never_answered_wrong() {
     for degrees in [2.555_275f32, -2.555_275] {
         never_wrong(
-            "wswebcreation__rn-tango__tango-206",
+            "tango/wswebcreation__rn-tango__tango-206.png",
             &[
                 Step::Cut {
                     side: 2,
@@ -108,11 +113,48 @@ fn a_tilted_capture_cut_through_its_last_column_is_never_answered_wrong() {
 #[test]
 fn a_card_corner_over_a_hidden_marker_is_not_read_as_one() {
     never_wrong(
-        "wswebcreation__rn-tango__tango-366",
+        "tango/wswebcreation__rn-tango__tango-366.png",
         &[
             Step::Foreign(5847630653682126494),
             Step::Rotate(-0.103_238_344),
             Step::Jpeg(60),
+        ],
+    );
+}
+
+/// Seed 607479: the same card over the top right of a board, turned 0.9 degrees; its left
+/// edge cuts an `x` in half, and the half left in view was read as a sure `=` narrower than
+/// tall. LinkedIn's `=` is wider than tall.
+#[test]
+fn half_an_x_beside_a_card_is_not_read_as_an_eq() {
+    never_wrong(
+        "tango/santipvz__tango_solver__sample3.png",
+        &[
+            Step::Foreign(3314999081209673079),
+            Step::Rotate(0.888_023_5),
+        ],
+    );
+}
+
+/// Seed 619451: the same card over a Queens board cut at its right edge, under a pointer,
+/// darkened and blurred; the card's text read as two crowns side by side, whose clash had its
+/// stripes taken as there but unseen, and a cell under the card read as the grey region
+/// beside it. The crown called wrong lies on a cell not seen, and stripes not seen do not
+/// hide a cell: no answer.
+#[test]
+fn a_card_over_a_queens_board_is_never_answered_wrong() {
+    never_wrong(
+        "queens/ryan-zhao313__queens-solver__258-2.PNG",
+        &[
+            Step::Foreign(1571609988344282672),
+            Step::Cut {
+                side: 2,
+                depth: 0.467_635_57,
+                margin: 0.105_042_376,
+            },
+            Step::Pointer(1253496463065496812),
+            Step::Gamma(0.7591153791941098),
+            Step::Blur(1.124_905_6),
         ],
     );
 }

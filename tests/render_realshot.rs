@@ -66,6 +66,7 @@ fn overlay_on_a_real_tango_screenshot() {
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,
+        stripes_unseen: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),

@@ -103,6 +103,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         small_glyphs: false,
         overlay_seen: false,
         red_stripes: false,
+        stripes_unseen: false,
         striped: Vec::new(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),

@@ -244,6 +244,16 @@ pub struct CertifyOptions {
     /// the one-cell guards: any doubt cost `hint-mode` 12 of 800 answers. `None`: off.
     /// Default `Some(0.05)`.
     pub queens_unseen_singleton_below: Option<f32>,
+    /// Queens, red stripes not seen but taken as there from crowns as read that clash
+    /// ([`crate::board::Reading::stripes_unseen`]): a crown the answer calls wrong on a cell
+    /// read with a confidence under this withholds the answer, as it does with no stripes
+    /// (`queens_doubted_crown_withholds`), however the striped cells' regions are chosen.
+    /// Stripes the reader cannot see do not hide a cell's lines; a cell not seen has something
+    /// else over it, which may be what was read as the clash's crowns (realhunt 619451: a
+    /// card's text read as two crowns side by side, a cell under the card read as the grey
+    /// region beside it, a wrong answer). Any doubt (translucent stripes leave crowned cells
+    /// at 0.29 to 0.49) cost stripes-over 12 of 800. `None`: off. Default `Some(0.05)`.
+    pub queens_unseen_stripes_crown_below: Option<f32>,
     /// Queens, no red rule-break stripes seen: a region as read holding at least this many cells
     /// read with doubt (under `free_below`) that touch one another, beside cells read surely,
     /// withholds the answer: the group may be a true region merged into it, which the
@@ -289,6 +299,7 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             queens_doubted_region_min: Some(2),
             queens_unseen_singleton_below: Some(0.05),
+            queens_unseen_stripes_crown_below: Some(0.05),
             queens_doubted_group_min: Some(2),
             tango_empty_stripes_no_repair: true,
             tango_most_pieces_wrong: Some(0.75),

@@ -47,6 +47,7 @@
 //!     small_glyphs: false,
 //!     overlay_seen: false,
 //!     red_stripes: false,
+//!     stripes_unseen: false,
 //!     striped: Vec::new(),
 //!     striped_walled: Vec::new(),
 //!     misread_regions: Vec::new(),

@@ -410,6 +410,7 @@ mod tests {
             small_glyphs: false,
             overlay_seen: false,
             red_stripes: false,
+            stripes_unseen: false,
             striped: Vec::new(),
             striped_walled: Vec::new(),
             misread_regions: Vec::new(),

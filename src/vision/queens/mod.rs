@@ -350,6 +350,7 @@ fn read_into(
     } else {
         Vec::new()
     };
+    let stripes_unseen = !unseen.is_empty();
     let (streaked, red_stripes) = if unseen.is_empty() {
         (streaked, red_stripes)
     } else {
@@ -527,6 +528,7 @@ fn read_into(
         small_glyphs: false,
         overlay_seen: streaked,
         red_stripes,
+        stripes_unseen,
         striped,
         striped_walled,
         misread_regions,

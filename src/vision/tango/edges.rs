@@ -714,8 +714,21 @@ fn of_kind(medians: &KindMedians, r: &EdgeRead) -> Option<f32> {
 }
 
 /// Doubts the glyphs whose box's aspect is not their kind's on the board (see
-/// [`TangoReadOptions::marker_odd_aspect`]).
+/// [`TangoReadOptions::marker_odd_aspect`]) or not LinkedIn's for the kind
+/// ([`TangoReadOptions::marker_kind_aspect`]).
 pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    if let Some([min_px, eq_min, x_lo, x_hi]) = opts.marker_kind_aspect {
+        for r in edges.iter_mut() {
+            let odd = match r.marker {
+                Some(Marker::Same) => r.aspect < eq_min,
+                Some(Marker::Opposite) => r.aspect < x_lo || r.aspect > x_hi,
+                None => false,
+            };
+            if odd && r.glyph_px >= min_px && r.aspect > 0.0 {
+                r.conf = r.conf.min(opts.marker_intruder_conf);
+            }
+        }
+    }
     let Some([min_px, ratio]) = opts.marker_odd_aspect else {
         return;
     };

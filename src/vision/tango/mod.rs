@@ -427,6 +427,15 @@ pub struct TangoReadOptions {
     /// 1.5 but for glyphs already doubted and one that is not a marker (rn-tango 161, 1.79).
     /// `None`: off. Default `Some([8.0, 1.5])`.
     pub marker_odd_aspect: Option<[f32; 2]>,
+    /// LinkedIn's `=` is wider than tall and its `x` about square: on the real captures at
+    /// hand every glyph of at least `[0]` pixels read surely measures (width over height)
+    /// 1.29-1.80 as `=` and 0.86-1.33 as `x`. A glyph of that size read as `=` narrower than
+    /// `[1]`, or as `x` outside `[2]`..`[3]`, is part of a glyph or something else (half an
+    /// `x` beside a card's edge read as a sure `=` of aspect 0.43: realhunt 607479) and is
+    /// doubted like a glyph beside an intruder (`marker_intruder_conf`). Unlike
+    /// `marker_odd_aspect` this needs no other glyph of the kind on the board. `None`: off.
+    /// Default `Some([8.0, 1.0, 0.65, 1.55])`.
+    pub marker_kind_aspect: Option<[f32; 4]>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
     /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
@@ -787,6 +796,7 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_max_size: Some([0.19, 2.5]),
             marker_odd_aspect: Some([8.0, 1.5]),
+            marker_kind_aspect: Some([8.0, 1.0, 0.65, 1.55]),
             marker_odd_contrast: Some(1.7),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
             marker_odd_tint: Some(0.3),
@@ -3190,6 +3200,7 @@ fn assemble(
         pieces_sorted: false,
         small_glyphs,
         red_stripes: false,
+        stripes_unseen: false,
         striped: cells
             .iter()
             .filter(|c| c.striped(opts))
