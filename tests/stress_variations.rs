@@ -382,6 +382,9 @@ fn no_wrong_answer_on_any_variation() {
 ///   kind's colour and a far one is left free);
 /// - foreign 56200151: a yellow emoji over a given moon read as a given sun (now an icon
 ///   larger than its kind's by a third is something over the cell);
+/// - foreign 58000595: a red rectangle's outline across the one given moon of a dark board,
+///   the icon half red, half blue, read as a sun (now an icon of both LinkedIn colours is
+///   something over the cell);
 /// - combo 51000009: a hand pointer the reader did not find on a 165-pixel dark Queens
 ///   capture, its white glove read as a region of one cell, two regions beside it as one (now
 ///   a region of one cell not seen withholds the answer);
@@ -523,6 +526,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 52400326),
         ("foreign", 53400741),
         ("foreign", 56200151),
+        ("foreign", 58000595),
         ("combo", 51000009),
         ("combo", 51800093),
         ("stripes-over", 49000642),
