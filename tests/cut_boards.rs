@@ -11,7 +11,7 @@ use snapsolve::board::Side;
 use snapsolve::certify::CertifyOptions;
 use snapsolve::pipeline::{ReadOptions, read_image};
 use snapsolve::puzzle::Puzzle;
-use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::solve::SolveOptions;
 use snapsolve::vision::ReadError;
 
 #[path = "support/shared.rs"]
@@ -26,17 +26,7 @@ fn capture(
     snapsolve::board::Grid,
     snapsolve::puzzle::Solution,
 )> {
-    let root = shared_data::shared_path("realshots")?;
-    let img = shared_data::open_capture(&root.join(format!("{game}/{name}.png")));
-    let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
-    let p: Puzzle = snapsolve::format::parse(&label).unwrap();
-    let Outcome::Unique(s) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
-        panic!("{name}: the label has one solution");
-    };
-    let grid = read_image(&img, &ReadOptions::default())
-        .expect("the whole board")
-        .grid;
-    Some((img, grid, s))
+    shared_data::labelled_capture(&format!("{game}/{name}.png"))
 }
 
 /// The board box with `cut` of its first column's width removed on the left.

@@ -19,29 +19,14 @@ use chains::Step;
 use snapsolve::answer::solve_reading;
 use snapsolve::certify::CertifyOptions;
 use snapsolve::pipeline::{ReadOptions, read_image};
-use snapsolve::puzzle::Puzzle;
-use snapsolve::solve::{Outcome, SolveOptions, solve};
+use snapsolve::solve::SolveOptions;
 
 /// Reads `name` (its folder and file under ../shared/realshots) perturbed by `steps` and
 /// asserts that no answer other than the label's is shown.
 fn never_wrong(name: &str, steps: &[Step]) {
-    let Some(root) = shared_data::shared_path("realshots") else {
+    let Some((img, grid, want)) = shared_data::labelled_capture(name) else {
         return;
     };
-    // `name` with its folder and extension: `tango/NAME.png`, `queens/NAME.PNG`.
-    let img = perturb::load_image(&root.join(name)).unwrap();
-    let name = std::path::Path::new(name)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap();
-    let label = std::fs::read_to_string(root.join(format!("labels/{name}.txt"))).unwrap();
-    let p: Puzzle = snapsolve::format::parse(&label).unwrap();
-    let Outcome::Unique(want) = solve(&p, &SolveOptions::default()).unwrap().outcome else {
-        panic!("{name}: the label has one solution");
-    };
-    let grid = read_image(&img, &ReadOptions::default())
-        .expect("the capture as it is")
-        .grid;
     let out = chains::apply(&img, &grid, steps);
     let Ok(reading) = read_image(&out, &ReadOptions::default()) else {
         return;

@@ -83,3 +83,27 @@ pub fn label_solution(
         other => panic!("{name}: the label has one solution, not {other:?}"),
     }
 }
+
+/// The real capture `<realshots>/<path>` (`path` as `tango/NAME.png`), the board's grid as
+/// read whole, and its label's unique solution ([`label_solution`]); `None` (after the skip
+/// line of [`shared_path`]) without ../shared/realshots.
+#[allow(dead_code)] // not every test that reads ../shared rebuilds a labelled capture
+pub fn labelled_capture(
+    path: &str,
+) -> Option<(
+    image::RgbImage,
+    snapsolve::board::Grid,
+    snapsolve::puzzle::Solution,
+)> {
+    let root = shared_path("realshots")?;
+    let img = open_capture(&root.join(path));
+    let name = std::path::Path::new(path)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .expect("a file name");
+    let (_, solution) = label_solution(&root, name);
+    let grid = snapsolve::pipeline::read_image(&img, &snapsolve::pipeline::ReadOptions::default())
+        .expect("the whole board")
+        .grid;
+    Some((img, grid, solution))
+}
