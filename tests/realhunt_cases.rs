@@ -143,3 +143,57 @@ fn a_card_over_a_queens_board_is_never_answered_wrong() {
         ],
     );
 }
+
+/// Seed 643083: the card beside a board at 0.41x, turned 2 degrees, the arrow pointer's black
+/// tip over a faint `=`: the tip set the glyph level above all of the `=` but one sample, and
+/// the speck left was read "no marker" at 0.5. A speck beside something reaching in is looked
+/// at again without the intruder.
+#[test]
+fn a_pointer_tip_over_a_small_eq_does_not_hide_it() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-118.png",
+        &[
+            Step::Foreign(5612822601789061323),
+            Step::Rotate(1.954_917_9),
+            Step::Scale(0.411_829_08),
+        ],
+    );
+}
+
+/// Seeds 665284 and 671683: a board cut through its top row, down-scaled, blurred: two faint
+/// `x` of contrast 43 and 44, under the glyph threshold of 45, read "no marker" at 0.55 on a
+/// board whose plain edges measure 4 to 21. An edge that stands out of the board's edges is
+/// doubted.
+#[test]
+fn faint_markers_standing_out_of_the_board_are_not_read_as_none() {
+    let image = "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-12.png";
+    never_wrong(
+        image,
+        &[
+            Step::Cut {
+                side: 1,
+                depth: 0.525_911_1,
+                margin: 0.119_797_77,
+            },
+            Step::Scale(0.618_323_45),
+            Step::Gamma(1.189_798_111_663_658_4),
+            Step::Blur(1.226_944_1),
+            Step::Jpeg(76),
+        ],
+    );
+    never_wrong(
+        image,
+        &[
+            Step::Cut {
+                side: 1,
+                depth: 0.550_116_06,
+                margin: 0.075_910_09,
+            },
+            Step::Scale(0.944_085_36),
+            Step::Gamma(0.862_704_049_725_749_7),
+            Step::Blur(1.527_135_8),
+            Step::Noise(2.228_988_014_045_720_3, 3042275970725749411),
+            Step::Jpeg(85),
+        ],
+    );
+}

@@ -153,6 +153,16 @@ pub(super) fn read_edge(
         Edge::Down(_) => ((k / n) as i64 - mid).abs() <= band,
     };
     let mut only_line = true;
+    let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
+    let speck = |glyph: &[usize]| {
+        let span = |f: &dyn Fn(usize) -> usize| {
+            let (lo, hi) = glyph
+                .iter()
+                .fold((n, 0), |(lo, hi), &k| (lo.min(f(k)), hi.max(f(k))));
+            hi + 1 - lo
+        };
+        span(&|k| k % n).max(span(&|k| k / n)) < min_extent.max(2)
+    };
     for _ in 0..2 {
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
@@ -163,7 +173,14 @@ pub(super) fn read_edge(
             // the glyph: its shape may be part of what was read.
             intruder = true;
         }
-        if !glyph.is_empty() || dropped.is_empty() {
+        // A speck kept beside something dropped that is not the grid line may be the top of
+        // a faint glyph above a level the intruder's contrast set (a pointer's tip over a
+        // small `=`): look again without the intruder, as when nothing was kept.
+        let speck_beside = opts.marker_speck_relevel
+            && !glyph.is_empty()
+            && speck(&glyph)
+            && !dropped.iter().all(|&k| on_line(k) || explained(k));
+        if (!glyph.is_empty() && !speck_beside) || dropped.is_empty() {
             break;
         }
         // Mask the intruder and its fringe, then look again at what remains.
@@ -251,7 +268,6 @@ pub(super) fn read_edge(
         // A long thin stroke (the arc of a click ring, an underline) is no marker glyph.
         return glyph_none(0.0);
     }
-    let min_extent = (opts.marker_min_extent * n as f32).floor() as usize;
     if width.max(height) < min_extent.max(2) {
         // A speck, not a glyph.
         return glyph_none(0.5);
@@ -636,6 +652,29 @@ pub(super) fn doubt_contrasty(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
     };
     for r in edges.iter_mut() {
         if r.marker.is_some() && r.glyph_px > 0.0 && r.contrast > ratio * median {
+            r.conf = r.conf.min(opts.marker_intruder_conf);
+        }
+    }
+}
+
+/// Doubts edges read "no marker" whose contrast, under the glyph threshold, stands out of
+/// the board's edges (see [`TangoReadOptions::marker_faint_standout`]).
+pub(super) fn doubt_faint_standouts(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
+    let Some([ratio, floor]) = opts.marker_faint_standout else {
+        return;
+    };
+    let mut all: Vec<f32> = edges.iter().map(|r| r.contrast).collect();
+    if all.len() < 3 {
+        return;
+    }
+    all.sort_by(f32::total_cmp);
+    let median = all[all.len() / 2];
+    for r in edges.iter_mut() {
+        if r.marker.is_none()
+            && r.contrast < opts.marker_min_contrast
+            && r.contrast >= floor * opts.marker_min_contrast
+            && r.contrast >= ratio * median
+        {
             r.conf = r.conf.min(opts.marker_intruder_conf);
         }
     }

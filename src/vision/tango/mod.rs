@@ -392,6 +392,13 @@ pub struct TangoReadOptions {
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
+    /// When the glyph kept is a speck (under `marker_min_extent`) and something reaching in
+    /// from the patch border that is not the grid line was dropped, the intruder is masked and
+    /// the level recomputed from what remains, as when nothing is kept: the intruder's contrast
+    /// (a pointer's black tip) can set the level above all of a faint small glyph but one
+    /// sample (realhunt 643083: an `=` at 0.41x under the arrow's tip read "no marker" at
+    /// 0.5). Default true.
+    pub marker_speck_relevel: bool,
     /// Shape score (ink at the middle of the top and bottom strokes minus ink at the centre,
     /// relative to the glyph contrast, -1..=1) at or above which a glyph is `=`; below, `x`.
     /// Default 0.
@@ -455,6 +462,15 @@ pub struct TangoReadOptions {
     /// board's `=` on a row line measures up to 1.53 times its `x` (themed 177). `None`: off.
     /// Default `Some(1.7)`.
     pub marker_odd_contrast: Option<f32>,
+    /// `[ratio, floor]`: an edge read "no marker" from its contrast alone (under
+    /// `marker_min_contrast`) whose contrast is at least `floor` of `marker_min_contrast` and
+    /// `ratio` times the board's median edge contrast (most edges hold no marker: their patch
+    /// shows the grid line only) stands out of the board like a glyph and is doubted like a
+    /// glyph beside an intruder (`marker_intruder_conf`): a small blurred glyph falls under
+    /// the fixed threshold (realhunt 665284: at 0.62x, blurred, two `x` of contrast 43 and
+    /// 44 read "no marker" at 0.55 on a board whose plain edges measure 4-21, a wrong unique
+    /// answer). `None`: off. Default `Some([3.0, 0.5])`.
+    pub marker_faint_standout: Option<[f32; 2]>,
     /// LinkedIn draws its `x` smaller than its `=` (on the real captures down-scaled 0.35x and
     /// 0.5x, every `x` box measured at most 0.79 times the median `=` of its board, 95% of the
     /// `=` at least 0.89) and with ink at its centre, where an `=` has the gap between its bars
@@ -796,6 +812,7 @@ impl Default for TangoReadOptions {
             marker_samples: 21,
             marker_min_contrast: 45.0,
             marker_level: 0.5,
+            marker_speck_relevel: true,
             marker_colour_reach: 2,
             marker_min_extent: 0.25,
             marker_max_aspect: 3.0,
@@ -810,6 +827,7 @@ impl Default for TangoReadOptions {
             marker_odd_aspect: Some([8.0, 1.5]),
             marker_kind_aspect: Some([8.0, 1.0, 0.65, 1.55]),
             marker_odd_contrast: Some(1.7),
+            marker_faint_standout: Some([3.0, 0.5]),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
             marker_odd_tint: Some(0.3),
             marker_untinted_doubted: true,
@@ -2852,6 +2870,7 @@ fn read_edges(
     edges::doubt_oversized(&mut edges, grid, opts);
     edges::doubt_odd_aspect(&mut edges, opts);
     edges::doubt_contrasty(&mut edges, opts);
+    edges::doubt_faint_standouts(&mut edges, opts);
     edges::doubt_tinted(&mut edges, opts);
     edges::doubt_eq_with_x_signs(&mut edges, opts);
     let mut edges: Vec<EdgeRead> = edges
