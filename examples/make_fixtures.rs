@@ -381,6 +381,7 @@ fn main() -> Result<(), String> {
                 overlay_seen: false,
                 red_stripes: false,
                 stripes_unseen: false,
+                odd_crowns: Vec::new(),
                 striped: Vec::new(),
                 striped_walled: Vec::new(),
                 misread_regions: Vec::new(),

@@ -612,7 +612,7 @@ fn broken_markers(t: &crate::puzzle::Tango, b: &Solution, free: &[certify::Free]
 
 /// Queens: [`completed_board`].
 fn completed_queens(reading: &Reading, n: usize) -> Option<Solution> {
-    if reading.red_stripes || !reading.occluded.is_empty() {
+    if reading.red_stripes || !reading.occluded.is_empty() || !reading.odd_crowns.is_empty() {
         return None;
     }
     let crowns = player_crowns(reading);

@@ -247,6 +247,11 @@ pub struct Reading {
     /// clash ([`crate::vision::queens::regions::RegionOptions::clash_implies_stripes`]):
     /// they explain the clash, not a cell read with doubt. False for Tango.
     pub stripes_unseen: bool,
+    /// Queens: the crowns read whose glyph is not the size of the board's other crowns
+    /// ([`crate::vision::queens::pieces::PieceOptions::crown_odd_size`]): LinkedIn draws every
+    /// crown alike, so something else was read as one (a card's letters, its outline). A
+    /// complete board with one is not taken as the answer. Empty for Tango.
+    pub odd_crowns: Vec<Pos>,
     /// Queens, with red stripes seen: the streaked cells (stripes over their colour), whose
     /// regions the stripes may have misread ([`crate::certify::CertifyOptions::queens_free_striped`]).
     /// Tango: the cells with a coloured overlay over their background
@@ -384,6 +389,7 @@ impl Reading {
             overlay_seen: false,
             red_stripes: false,
             stripes_unseen: false,
+            odd_crowns: Vec::new(),
             striped: Vec::new(),
             striped_walled: Vec::new(),
             misread_regions: Vec::new(),

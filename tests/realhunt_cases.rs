@@ -197,3 +197,32 @@ fn faint_markers_standing_out_of_the_board_are_not_read_as_none() {
         ],
     );
 }
+
+/// Seed 694534: the same capture turned 1.1 degrees, at 0.68x under JPEG 35: an `=` read `x`
+/// at 0.53 left the puzzle no solution, and the repair dropped a real `x` read with doubt. A
+/// repair that overrides one glyph of a kind must stand with the weak reads of that kind free.
+#[test]
+fn a_repair_over_one_glyph_stands_with_the_weak_reads_of_its_kind_free() {
+    never_wrong(
+        "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-12.png",
+        &[
+            Step::Rotate(1.097_993_6),
+            Step::Scale(0.675_733_9),
+            Step::Jpeg(35),
+        ],
+    );
+}
+
+/// Seed 698606: the card's top edge across two `x` at their middles, gamma 1.42: the top
+/// half of each, a flat `v`, read as a sure `=` of aspect 2.67. LinkedIn's `=` measures at
+/// most 1.80.
+#[test]
+fn the_top_half_of_an_x_above_a_card_is_not_read_as_an_eq() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-502.png",
+        &[
+            Step::Foreign(6185010135572532818),
+            Step::Gamma(1.424_211_255_724_257_9),
+        ],
+    );
+}

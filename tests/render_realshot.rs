@@ -67,6 +67,7 @@ fn overlay_on_a_real_tango_screenshot() {
         overlay_seen: false,
         red_stripes: false,
         stripes_unseen: false,
+        odd_crowns: Vec::new(),
         striped: Vec::new(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),

@@ -104,6 +104,7 @@ fn reading_of(p: &Puzzle, shot: &snapsolve::render::synth::RenderedShot) -> Read
         overlay_seen: false,
         red_stripes: false,
         stripes_unseen: false,
+        odd_crowns: Vec::new(),
         striped: Vec::new(),
         striped_walled: Vec::new(),
         misread_regions: Vec::new(),

@@ -385,6 +385,10 @@ fn no_wrong_answer_on_any_variation() {
 /// - foreign 58000595: a red rectangle's outline across the one given moon of a dark board,
 ///   the icon half red, half blue, read as a sun (now an icon of both LinkedIn colours is
 ///   something over the cell);
+/// - foreign 58000263: a card's letters and its outline over a complete 10x10 Queens board
+///   read as two crowns, the true ones under the card; the puzzle as read had several
+///   solutions and the board as read, one of them, was taken as the answer (now a crown not
+///   the size of the board's others keeps a complete board from being the answer);
 /// - combo 51000009: a hand pointer the reader did not find on a 165-pixel dark Queens
 ///   capture, its white glove read as a region of one cell, two regions beside it as one (now
 ///   a region of one cell not seen withholds the answer);
@@ -527,6 +531,7 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("foreign", 53400741),
         ("foreign", 56200151),
         ("foreign", 58000595),
+        ("foreign", 58000263),
         ("combo", 51000009),
         ("combo", 51800093),
         ("stripes-over", 49000642),

@@ -201,8 +201,10 @@ pub struct CertifyOptions {
     /// ([`Reading::small_glyphs`]), where a glyph read surely may rest on a learned view
     /// alone (scale-0.35x 1502797: the renderer's 3-pixel `x` read `=` at 0.8 by the glyph
     /// model; a repair dropping one doubted `=` then reached a wrong unique puzzle). On the
-    /// real captures `[2, 1]` cost an answer at 0.5x, `[1, 1]` one more under blur.
-    /// Default `[2, 1]`.
+    /// real captures `[2, 1]` cost an answer at 0.5x, `[1, 1]` one more under blur. One
+    /// override on other boards too (realhunt 694534: at 0.68x under JPEG 35 an `=` read `x`
+    /// at 0.53 left no solution, and the repair dropped a real `x` read at 0.17; with the weak
+    /// `x` free as well, the true puzzle is reachable). Default `[1, 1]`.
     pub repair_guard_min: [usize; 2],
     /// Tango: a free edge between two pieces read surely (givens or the player's), on a
     /// board with no rule-break stripes seen, is the marker of the pieces' relation or none,
@@ -328,7 +330,7 @@ impl Default for CertifyOptions {
             board_over_markers: 2,
             queens_doubted_crown_withholds: true,
             repair_guard: true,
-            repair_guard_min: [2, 1],
+            repair_guard_min: [1, 1],
             pieces_bound_markers: true,
             broken_marker_free: true,
         }

@@ -244,6 +244,7 @@ pub fn reading_json(r: &Reading) -> Value {
         "placed": r.placed.iter().map(placed_json).collect::<Value>(),
         "doubts": r.doubts.iter().map(doubt_json).collect::<Value>(),
         "occluded": r.occluded.iter().map(occluded_json).collect::<Value>(),
+        "odd_crowns": r.odd_crowns.iter().map(|&p| pos_json(p)).collect::<Value>(),
         "straightened_degrees": r.straightened,
         "pieces_as_givens": r.pieces_as_givens,
         "no_given_shading": r.no_given_shading,
@@ -366,6 +367,14 @@ pub fn reading_comments(name: &str, r: &Reading) -> String {
             "occluded by the pointer or something over the board"
         };
         out += &format!("# {}: {by}\n", list.join(", "));
+    }
+    if !r.odd_crowns.is_empty() {
+        let list: Vec<String> = r.odd_crowns.iter().map(|p| p.to_string()).collect();
+        out += &format!(
+            "# crowns unlike the board's others (not LinkedIn's crown; a complete board with \
+             them is not taken as the answer): {}\n",
+            list.join(", ")
+        );
     }
     if !r.doubts.is_empty() {
         let list: Vec<String> = r.doubts.iter().map(doubt_str).collect();
@@ -667,6 +676,7 @@ mod tests {
             overlay_seen: false,
             red_stripes: false,
             stripes_unseen: false,
+            odd_crowns: Vec::new(),
             striped: Vec::new(),
             striped_walled: Vec::new(),
             misread_regions: Vec::new(),

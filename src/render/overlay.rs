@@ -411,6 +411,7 @@ mod tests {
             overlay_seen: false,
             red_stripes: false,
             stripes_unseen: false,
+            odd_crowns: Vec::new(),
             striped: Vec::new(),
             striped_walled: Vec::new(),
             misread_regions: Vec::new(),

@@ -318,6 +318,7 @@ fn read_into(
     let cut = cut.or_else(|| runs_out(img, &grid));
     let mut placed = pieces::pieces(&samples, &opts.pieces);
     placed.retain(|p| !under.contains(&p.pos()));
+    let odd_crowns = pieces::odd_crowns(&samples, &placed, &opts.pieces);
     if under.is_empty() && !red_stripes {
         // LinkedIn stripes every clash of crowns: one seen without stripes is something else
         // read as a crown, a pointer whose outline the first look missed being the likeliest.
@@ -529,6 +530,7 @@ fn read_into(
         overlay_seen: streaked,
         red_stripes,
         stripes_unseen,
+        odd_crowns,
         striped,
         striped_walled,
         misread_regions,

@@ -31,6 +31,14 @@ pub struct PieceOptions {
     /// piece; hatching over a crown covers more (0.36 in a stress render, hatching alone
     /// 0.13-0.23). 0 turns the rule off. Default 0.3.
     pub hatch_coverage: f32,
+    /// A crown whose glyph is wider than the median of the board's crowns (three at least)
+    /// times this is not LinkedIn's crown, which is drawn alike in every cell
+    /// ([`crate::board::Reading::odd_crowns`]): on the real captures every crown measures
+    /// 0.91-1.07 of its board's median width; a card's letters read as a crown measured 1.26,
+    /// its outline 1.26 (foreign 58000263: both completed a board that was taken as the
+    /// answer, wrong). Only wider: the win shimmer's band pales a crown to 0.86 of the others
+    /// and the board it completes is the answer. `None`: off. Default `Some(1.15)`.
+    pub crown_odd_size: Option<f32>,
 }
 
 impl Default for PieceOptions {
@@ -43,6 +51,7 @@ impl Default for PieceOptions {
             cross_max_extent: 0.4,
             hatch_extent: 0.6,
             hatch_coverage: 0.3,
+            crown_odd_size: Some(1.15),
         }
     }
 }
@@ -66,6 +75,35 @@ pub fn pieces(s: &Samples, o: &PieceOptions) -> Vec<Placed> {
         }
     }
     out
+}
+
+/// The crowns in `placed` whose glyph is not the size of the board's others (see
+/// [`PieceOptions::crown_odd_size`]), in row-major order.
+pub fn odd_crowns(s: &Samples, placed: &[Placed], o: &PieceOptions) -> Vec<Pos> {
+    let Some(factor) = o.crown_odd_size else {
+        return Vec::new();
+    };
+    let crowns: Vec<Pos> = placed
+        .iter()
+        .filter_map(|p| match p {
+            Placed::Crown { pos } => Some(*pos),
+            _ => None,
+        })
+        .collect();
+    if crowns.len() < 3 {
+        return Vec::new();
+    }
+    let glyph = |p: &Pos| s.cells[p.row * s.n + p.col].glyph;
+    let median = |f: &dyn Fn(&Pos) -> f32| {
+        let mut v: Vec<f32> = crowns.iter().map(f).collect();
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let width = median(&|p| glyph(p).width);
+    crowns
+        .into_iter()
+        .filter(|p| glyph(p).width > factor * width)
+        .collect()
 }
 
 #[cfg(test)]
@@ -120,5 +158,51 @@ mod tests {
                 }
             ]
         );
+    }
+
+    #[test]
+    fn a_crown_unlike_the_boards_others_is_odd() {
+        let cell = |width: f32, height: f32| CellSample {
+            colour: Lab::default(),
+            spread: 0.0,
+            reddened: 0.0,
+            shading: 0.0,
+            glyph: Glyph {
+                coverage: 0.25,
+                width,
+                height,
+                colour: Lab::default(),
+            },
+        };
+        // Crowns alike but for two as wide as a card's letters and its outline; one paled
+        // smaller by a light band is no odd crown.
+        let s = Samples {
+            n: 3,
+            cells: vec![
+                cell(0.47, 0.34),
+                cell(0.0, 0.0),
+                cell(0.50, 0.37),
+                cell(0.52, 0.37),
+                cell(0.63, 0.39),
+                cell(0.0, 0.0),
+                cell(0.50, 0.34),
+                cell(0.42, 0.30),
+                cell(0.63, 0.18),
+            ],
+            right: vec![1.0; 6],
+            down: vec![1.0; 6],
+        };
+        let o = PieceOptions::default();
+        let placed = pieces(&s, &o);
+        assert_eq!(placed.len(), 7);
+        assert_eq!(
+            odd_crowns(&s, &placed, &o),
+            vec![Pos::new(1, 1), Pos::new(2, 2)]
+        );
+        let off = PieceOptions {
+            crown_odd_size: Some(1.15),
+            ..o
+        };
+        assert!(odd_crowns(&s, &placed, &off).is_empty());
     }
 }

@@ -756,10 +756,10 @@ fn of_kind(medians: &KindMedians, r: &EdgeRead) -> Option<f32> {
 /// [`TangoReadOptions::marker_odd_aspect`]) or not LinkedIn's for the kind
 /// ([`TangoReadOptions::marker_kind_aspect`]).
 pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) {
-    if let Some([min_px, eq_min, x_lo, x_hi]) = opts.marker_kind_aspect {
+    if let Some([min_px, eq_lo, eq_hi, x_lo, x_hi]) = opts.marker_kind_aspect {
         for r in edges.iter_mut() {
             let odd = match r.marker {
-                Some(Marker::Same) => r.aspect < eq_min,
+                Some(Marker::Same) => r.aspect < eq_lo || r.aspect > eq_hi,
                 Some(Marker::Opposite) => r.aspect < x_lo || r.aspect > x_hi,
                 None => false,
             };

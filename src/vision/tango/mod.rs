@@ -447,13 +447,14 @@ pub struct TangoReadOptions {
     pub marker_odd_aspect: Option<[f32; 2]>,
     /// LinkedIn's `=` is wider than tall and its `x` about square: on the real captures at
     /// hand every glyph of at least `[0]` pixels read surely measures (width over height)
-    /// 1.29-1.80 as `=` and 0.86-1.33 as `x`. A glyph of that size read as `=` narrower than
-    /// `[1]`, or as `x` outside `[2]`..`[3]`, is part of a glyph or something else (half an
-    /// `x` beside a card's edge read as a sure `=` of aspect 0.43: realhunt 607479) and is
-    /// doubted like a glyph beside an intruder (`marker_intruder_conf`). Unlike
-    /// `marker_odd_aspect` this needs no other glyph of the kind on the board. `None`: off.
-    /// Default `Some([8.0, 1.0, 0.65, 1.55])`.
-    pub marker_kind_aspect: Option<[f32; 4]>,
+    /// 1.29-1.80 as `=` and 0.86-1.33 as `x`. A glyph of that size read as `=` outside
+    /// `[1]`..`[2]`, or as `x` outside `[3]`..`[4]`, is part of a glyph or something else
+    /// (half an `x` beside a card's edge read as a sure `=` of aspect 0.43: realhunt 607479;
+    /// the top halves of two `x` above a card's top edge read as sure `=` of aspect 2.67:
+    /// realhunt 698606) and is doubted like a glyph beside an intruder
+    /// (`marker_intruder_conf`). Unlike `marker_odd_aspect` this needs no other glyph of the
+    /// kind on the board. `None`: off. Default `Some([8.0, 1.0, 2.2, 0.65, 1.55])`.
+    pub marker_kind_aspect: Option<[f32; 5]>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
     /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
@@ -825,7 +826,7 @@ impl Default for TangoReadOptions {
             marker_odd_size: Some(1.4),
             marker_max_size: Some([0.19, 2.5]),
             marker_odd_aspect: Some([8.0, 1.5]),
-            marker_kind_aspect: Some([8.0, 1.0, 0.65, 1.55]),
+            marker_kind_aspect: Some([8.0, 1.0, 2.2, 0.65, 1.55]),
             marker_odd_contrast: Some(1.7),
             marker_faint_standout: Some([3.0, 0.5]),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
@@ -3252,6 +3253,7 @@ fn assemble(
         small_glyphs,
         red_stripes: false,
         stripes_unseen: false,
+        odd_crowns: Vec::new(),
         striped: cells
             .iter()
             .filter(|c| c.striped(opts))
