@@ -989,7 +989,8 @@ fn a_solved_queens_board_is_the_answer_when_its_regions_are_misread() {
 
 /// A brightened board placed from its icons with a player's wrong piece: pale markers the
 /// edge reader lost are doubted where ink shows on the edge midpoint
-/// (`vision::tango::sparse::ink_edges`), and with a marker free each piece may be a given or
+/// (`vision::tango::sparse::ink_edges`) or where the edge stands out of the board's edges
+/// (`TangoReadOptions::marker_faint_standout`), and with a marker free each piece may be a given or
 /// the player's, so a wrong piece taken as a given no longer pins a wrong answer (these five
 /// renders were answered wrong before).
 #[test]
@@ -1002,7 +1003,7 @@ fn lost_markers_on_washed_out_boards_free_the_pieces() {
             reading
                 .doubts
                 .iter()
-                .any(|d| matches!(d, Doubt::Edge { confidence, .. } if *confidence == 0.0)),
+                .any(|d| matches!(d, Doubt::Edge { confidence, .. } if *confidence < 0.5)),
             "seed {seed}: a lost marker doubted"
         );
     }

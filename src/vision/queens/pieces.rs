@@ -37,7 +37,7 @@ pub struct PieceOptions {
     /// 0.91-1.07 of its board's median width; a card's letters read as a crown measured 1.26,
     /// its outline 1.26 (foreign 58000263: both completed a board that was taken as the
     /// answer, wrong). Only wider: the win shimmer's band pales a crown to 0.86 of the others
-    /// and the board it completes is the answer. `None`: off. Default `Some(1.15)`.
+    /// and the board it completes is the answer. `None`: off. Default Some(1.15).
     pub crown_odd_size: Option<f32>,
 }
 
@@ -200,7 +200,7 @@ mod tests {
             vec![Pos::new(1, 1), Pos::new(2, 2)]
         );
         let off = PieceOptions {
-            crown_odd_size: Some(1.15),
+            crown_odd_size: None,
             ..o
         };
         assert!(odd_crowns(&s, &placed, &off).is_empty());
