@@ -166,7 +166,8 @@ pub(super) fn read_edge(
     for _ in 0..2 {
         let level = opts.marker_level * contrast_g;
         let (kept, dropped) = components(&d, n, level, &masked);
-        only_line &= dropped.iter().all(|&k| on_line(k) || explained(k));
+        let line_only = dropped.iter().all(|&k| on_line(k) || explained(k));
+        only_line &= line_only;
         glyph = kept;
         if !glyph.is_empty() && touches(&glyph, &dropped, n, opts.marker_touch_reach) {
             // Something reaching in from outside the patch (a pointer's outline) comes up to
@@ -176,10 +177,8 @@ pub(super) fn read_edge(
         // A speck kept beside something dropped that is not the grid line may be the top of
         // a faint glyph above a level the intruder's contrast set (a pointer's tip over a
         // small `=`): look again without the intruder, as when nothing was kept.
-        let speck_beside = opts.marker_speck_relevel
-            && !glyph.is_empty()
-            && speck(&glyph)
-            && !dropped.iter().all(|&k| on_line(k) || explained(k));
+        let speck_beside =
+            opts.marker_speck_relevel && !glyph.is_empty() && speck(&glyph) && !line_only;
         if (!glyph.is_empty() && !speck_beside) || dropped.is_empty() {
             break;
         }
