@@ -226,3 +226,19 @@ fn the_top_half_of_an_x_above_a_card_is_not_read_as_an_eq() {
         ],
     );
 }
+
+/// Seed 704618: a red rectangle drawn from a phone board's last column down over the Hint
+/// button, taken for two icons beyond the board: the lattice was moved a row down onto the
+/// Undo / Hint strip, the board's first row left out. A row a lattice gains must have the
+/// board's grid lines across it.
+#[test]
+fn a_rectangle_below_a_phone_board_does_not_move_the_lattice_off_it() {
+    never_wrong(
+        "tango/darcipeoples__linkedin-solvers__210.png",
+        &[
+            Step::Foreign(14_162_238_734_521_847_451),
+            Step::Pointer(3_522_359_301_565_397_919),
+            Step::Noise(2.440_316_606_448_007_7, 8_733_433_632_940_033_899),
+        ],
+    );
+}

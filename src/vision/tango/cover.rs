@@ -70,38 +70,46 @@ pub fn unlined_edges(
     let Some(ratio) = opts.unlined_edge_ratio else {
         return Vec::new();
     };
-    let mut edges = Vec::new();
-    for row in 0..grid.rows {
-        for col in 0..grid.cols {
-            let p = Pos::new(row, col);
-            if col + 1 < grid.cols {
-                edges.push(Edge::Right(p));
-            }
-            if row + 1 < grid.rows {
-                edges.push(Edge::Down(p));
-            }
-        }
-    }
-    let shaded = |p: Pos| given.get(p.index(grid.cols)).copied().unwrap_or(false);
-    edges.retain(|e| {
-        let (a, b) = e.cells();
-        !(shaded(a) && shaded(b))
-    });
-    let contrast: Vec<f32> = edges.iter().map(|&e| line_contrast(img, grid, e)).collect();
-    let mut sorted = contrast.clone();
-    sorted.sort_by(f32::total_cmp);
-    let Some(&median) = sorted.get(sorted.len() / 2) else {
+    let lines = line_contrasts(img, grid, given);
+    let Some(median) = median_contrast(&lines) else {
         return Vec::new();
     };
     if median < opts.unlined_min_contrast {
         return Vec::new();
     }
-    edges
+    lines
         .into_iter()
-        .zip(contrast)
         .filter(|&(_, c)| c < ratio * median)
         .map(|(e, _)| e)
         .collect()
+}
+
+/// Every inner edge of the lattice with its [`line_contrast`], but the edges between two
+/// cells `given` (row-major; LinkedIn's line between two givens is of their shade).
+pub fn line_contrasts(img: &RgbImage, grid: &Grid, given: &[bool]) -> Vec<(Edge, f32)> {
+    let shaded = |p: Pos| given.get(p.index(grid.cols)).copied().unwrap_or(false);
+    let mut lines = Vec::new();
+    for row in 0..grid.rows {
+        for col in 0..grid.cols {
+            let p = Pos::new(row, col);
+            let right = (col + 1 < grid.cols).then(|| Edge::Right(p));
+            let down = (row + 1 < grid.rows).then(|| Edge::Down(p));
+            for e in [right, down].into_iter().flatten() {
+                let (a, b) = e.cells();
+                if !(shaded(a) && shaded(b)) {
+                    lines.push((e, line_contrast(img, grid, e)));
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// The median contrast of `lines`; `None` when there are none.
+pub fn median_contrast(lines: &[(Edge, f32)]) -> Option<f32> {
+    let mut sorted: Vec<f32> = lines.iter().map(|&(_, c)| c).collect();
+    sorted.sort_by(f32::total_cmp);
+    sorted.get(sorted.len() / 2).copied()
 }
 
 #[cfg(test)]

@@ -191,6 +191,14 @@ pub struct TangoReadOptions {
     /// side holds no icon, and refused when icons then remain beyond it. `None` turns the
     /// check off. Default Some(2).
     pub icons_beyond: Option<usize>,
+    /// A lattice moved by [`Self::icons_beyond`] is refused unless the row (column) it gains
+    /// has the grid lines across it: their median [`cover::line_contrast`] at least this share
+    /// of the moved lattice's median line. Coloured things just beyond a board are not all
+    /// icons: a red rectangle drawn from a phone board's last column down over the Hint button
+    /// moved the lattice a row down onto the Undo / Hint strip (median 5.8 there against 26.2
+    /// on the board), and a board read a row off was answered wrong (realhunt 704618). A board's
+    /// own row a lattice gains has its lines. `None`: off. Default `Some(0.5)`.
+    pub moved_row_lines: Option<f32>,
     /// An outer row or column accepted by the locator without the grid lines across it
     /// ([`Unlined`]: its frame is drawn, and grey givens can hide those lines) must have the
     /// two cells on either side of every line not seen read as givens, else the board is
@@ -778,6 +786,7 @@ impl Default for TangoReadOptions {
             icon_delta: 45.0,
             icon_min_frac: 0.14,
             icons_beyond: Some(2),
+            moved_row_lines: Some(0.5),
             unlined_givens: true,
             icon_empty_frac: 0.06,
             hue_min_chroma: 40.0,
@@ -2700,7 +2709,36 @@ fn settle_extent(
         return Err(refuse());
     }
     let cells = read_cell_symbols(img, &moved, theme, opts);
+    let given: Vec<bool> = cells.iter().map(|c| c.given).collect();
+    if let Some(share) = opts.moved_row_lines
+        && !gained_line_drawn(img, &moved, &given, side, share)
+    {
+        return Err(refuse());
+    }
     Ok((moved, cells))
+}
+
+/// Whether the row (column) a lattice gains by moving towards `side` has the grid lines across
+/// it: the median [`cover::line_contrast`] of its inner edges at least `share` of the
+/// lattice's median (edges between two cells `given`, row-major, are not looked at; fewer
+/// than two looked at: nothing to judge, drawn). See [`TangoReadOptions::moved_row_lines`].
+fn gained_line_drawn(img: &RgbImage, grid: &Grid, given: &[bool], side: Side, share: f32) -> bool {
+    let lines = cover::line_contrasts(img, grid, given);
+    let across = |e: Edge| match (side, e) {
+        (Side::Top, Edge::Right(p)) => p.row == 0,
+        (Side::Bottom, Edge::Right(p)) => p.row + 1 == grid.rows,
+        (Side::Left, Edge::Down(p)) => p.col == 0,
+        (Side::Right, Edge::Down(p)) => p.col + 1 == grid.cols,
+        _ => false,
+    };
+    let gained: Vec<(Edge, f32)> = lines.iter().copied().filter(|&(e, _)| across(e)).collect();
+    match (
+        cover::median_contrast(&gained),
+        cover::median_contrast(&lines),
+    ) {
+        (Some(row), Some(all)) if gained.len() >= 2 => row >= share * all,
+        _ => true,
+    }
 }
 
 /// Checks an outer row or column whose grid lines across it are mostly not seen
@@ -3336,6 +3374,38 @@ mod tests {
             cell_h: p as f32,
         };
         (img, grid)
+    }
+
+    #[test]
+    fn a_lattice_moves_only_onto_a_row_with_the_board_lines() {
+        // The board with a row of page below it (a button's outline where the border would be).
+        let (small, grid) = board();
+        let mut img = RgbImage::from_pixel(440, 500, Rgb([243, 242, 238]));
+        image::imageops::replace(&mut img, &small, 0, 0);
+        for x in 40..380 {
+            img.put_pixel(x, 430, Rgb([200, 200, 200]));
+        }
+        let none = [false; 36];
+        // Moved down: the row gained is page.
+        assert!(!gained_line_drawn(
+            &img,
+            &grid.moved(Side::Bottom),
+            &none,
+            Side::Bottom,
+            0.5
+        ));
+        // A lattice a row low moved up: the row gained is the board's first.
+        assert!(gained_line_drawn(&img, &grid, &none, Side::Top, 0.5));
+        // Lines between two givens are not looked at: one line left, nothing to judge.
+        let mut given = [false; 36];
+        given[30..35].fill(true);
+        assert!(gained_line_drawn(
+            &img,
+            &grid.moved(Side::Bottom),
+            &given,
+            Side::Bottom,
+            0.5
+        ));
     }
 
     #[test]
