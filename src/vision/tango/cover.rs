@@ -92,8 +92,8 @@ pub fn line_contrasts(img: &RgbImage, grid: &Grid, given: &[bool]) -> Vec<(Edge,
     for row in 0..grid.rows {
         for col in 0..grid.cols {
             let p = Pos::new(row, col);
-            let right = (col + 1 < grid.cols).then(|| Edge::Right(p));
-            let down = (row + 1 < grid.rows).then(|| Edge::Down(p));
+            let right = (col + 1 < grid.cols).then_some(Edge::Right(p));
+            let down = (row + 1 < grid.rows).then_some(Edge::Down(p));
             for e in [right, down].into_iter().flatten() {
                 let (a, b) = e.cells();
                 if !(shaded(a) && shaded(b)) {
