@@ -242,3 +242,19 @@ fn a_rectangle_below_a_phone_board_does_not_move_the_lattice_off_it() {
         ],
     );
 }
+
+/// Seed 718684: an emoji over a darkened, JPEG-compressed capture; beside it a real `x` of 7
+/// pixels worn to a speck of 4 samples (the board's other `x` measure 5) was read "no marker"
+/// at 0.5, not free, and the repair around the emoji turned a real `x` into `=`. A speck dark
+/// enough for a glyph is read "no marker" with doubt.
+#[test]
+fn a_worn_down_x_is_not_read_as_a_sure_none() {
+    never_wrong(
+        "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-17.png",
+        &[
+            Step::Foreign(18_182_819_511_289_719_983),
+            Step::Bright(0.773_803_157_275_296_1),
+            Step::Jpeg(67),
+        ],
+    );
+}

@@ -268,8 +268,14 @@ pub(super) fn read_edge(
         return glyph_none(0.0);
     }
     if width.max(height) < min_extent.max(2) {
-        // A speck, not a glyph.
-        return glyph_none(0.5);
+        // A speck, not a glyph; dark enough for one, it may be a marker worn down to a few
+        // pixels (see `TangoReadOptions::marker_speck_doubted`).
+        let conf = if opts.marker_speck_doubted {
+            opts.marker_intruder_conf
+        } else {
+            0.5
+        };
+        return glyph_none(conf);
     }
     // Shape: `=` has ink at the middle of its top and bottom strokes and none at its centre;
     // `x` the other way round.

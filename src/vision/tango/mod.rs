@@ -397,6 +397,13 @@ pub struct TangoReadOptions {
     pub marker_max_aspect: f32,
     /// Smallest glyph bounding box (its larger side), as a fraction of the patch side. Default 0.25.
     pub marker_min_extent: f32,
+    /// A speck of ink at an edge's middle (dark enough for a glyph, smaller than
+    /// [`Self::marker_min_extent`]) is read "no marker" with doubt
+    /// ([`Self::marker_intruder_conf`]) rather than at 0.5: on a small capture darkened and
+    /// JPEG-compressed a real `x` of 7 pixels measured 4 samples where the board's other `x`
+    /// measured 5, and its "no marker" pinned a wrong repair (realhunt 718684). `false`: 0.5.
+    /// Default true.
+    pub marker_speck_doubted: bool,
     /// Glyph pixels are those above this fraction of the patch's strongest contrast (grid lines
     /// stay below). Default 0.5.
     pub marker_level: f32,
@@ -825,6 +832,7 @@ impl Default for TangoReadOptions {
             marker_speck_relevel: true,
             marker_colour_reach: 2,
             marker_min_extent: 0.25,
+            marker_speck_doubted: true,
             marker_max_aspect: 3.0,
             marker_max_chroma: 80.0,
             marker_colour_support: 2,
