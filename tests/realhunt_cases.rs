@@ -258,3 +258,19 @@ fn a_worn_down_x_is_not_read_as_a_sure_none() {
         ],
     );
 }
+
+/// Seed 743136: the card's lettering at the middle of an edge, on a capture turned 2.2
+/// degrees and halved, read as a sure `=` of 6 pixels and aspect 0.64 (taller than wide),
+/// beside the `=` and `x` the card hides: a wrong answer. An `=` is never taller than wide.
+#[test]
+fn a_card_letter_taller_than_wide_is_not_read_as_a_sure_eq() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-142.png",
+        &[
+            Step::Foreign(17_293_416_223_277_093_508),
+            Step::Rotate(-2.160_441_6),
+            Step::Scale(0.506_157_46),
+            Step::Jpeg(88),
+        ],
+    );
+}

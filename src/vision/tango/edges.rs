@@ -773,6 +773,17 @@ pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) 
             }
         }
     }
+    if let Some([min_px, lo]) = opts.marker_eq_min_aspect {
+        for r in edges.iter_mut() {
+            if r.marker == Some(Marker::Same)
+                && r.glyph_px >= min_px
+                && r.aspect > 0.0
+                && r.aspect < lo
+            {
+                r.conf = r.conf.min(opts.marker_intruder_conf);
+            }
+        }
+    }
     let Some([min_px, ratio]) = opts.marker_odd_aspect else {
         return;
     };

@@ -470,6 +470,14 @@ pub struct TangoReadOptions {
     /// (`marker_intruder_conf`). Unlike `marker_odd_aspect` this needs no other glyph of the
     /// kind on the board. `None`: off. Default `Some([8.0, 1.0, 2.2, 0.65, 1.55])`.
     pub marker_kind_aspect: Option<[f32; 5]>,
+    /// ... and a glyph of at least `[0]` image pixels (below `marker_kind_aspect`'s size) read
+    /// as `=` narrower than `[1]` (width over height) is doubted the same way: the two strokes
+    /// of an `=` are wider than the gap between them, so it is not taller than wide (real
+    /// sure `=` measure 1.0 and up from 4 px). A card's lettering at an edge's middle, read as
+    /// a sure `=` of 6 px and aspect 0.64, pinned a wrong answer (realhunt 743136). Under 5 px
+    /// the renderer's `=` at 0.3x-0.35x measure less (doubting them cost 45 of 1,600).
+    /// `None`: off. Default `Some([5.0, 0.75])`.
+    pub marker_eq_min_aspect: Option<[f32; 2]>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
     /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
@@ -844,6 +852,7 @@ impl Default for TangoReadOptions {
             marker_max_size: Some([0.19, 2.5]),
             marker_odd_aspect: Some([8.0, 1.5]),
             marker_kind_aspect: Some([8.0, 1.0, 2.2, 0.65, 1.55]),
+            marker_eq_min_aspect: Some([5.0, 0.75]),
             marker_odd_contrast: Some(1.7),
             marker_faint_standout: Some([3.0, 0.5]),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
