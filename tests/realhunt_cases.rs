@@ -274,3 +274,23 @@ fn a_card_letter_taller_than_wide_is_not_read_as_a_sure_eq() {
         ],
     );
 }
+
+/// Seed 744454: a capture cut through its top row, at 0.44x and blurred (116x105 pixels):
+/// its four markers of contrast 27-28, under the glyph threshold but 2.8 times the board's
+/// median edge, were read "no marker" at 0.88, and the repair filled the cut row with `x`
+/// instead: a wrong answer. Such edges stand out of the board and are doubted.
+#[test]
+fn small_blurred_markers_standing_out_of_a_cut_board_are_not_read_as_none() {
+    never_wrong(
+        "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-12.png",
+        &[
+            Step::Cut {
+                side: 1,
+                depth: 0.433_998_76,
+                margin: 0.133_831_44,
+            },
+            Step::Scale(0.442_805_14),
+            Step::Blur(1.089_139_2),
+        ],
+    );
+}

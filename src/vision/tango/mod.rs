@@ -493,7 +493,10 @@ pub struct TangoReadOptions {
     /// glyph beside an intruder (`marker_intruder_conf`): a small blurred glyph falls under
     /// the fixed threshold (realhunt 665284: at 0.62x, blurred, two `x` of contrast 43 and
     /// 44 read "no marker" at 0.55 on a board whose plain edges measure 4-21, a wrong unique
-    /// answer). `None`: off. Default `Some([3.0, 0.5])`.
+    /// answer; realhunt 744454: a 116x105 capture at 0.44x, blurred, four markers of contrast
+    /// 27-28, 2.8 times the board's median 10, read "no marker" at 0.88, and the repair
+    /// filled the cut row with `x` instead). 3 -> 2.5 cost 4 of the 15,200 stress renders.
+    /// `None`: off. Default `Some([2.5, 0.5])`.
     pub marker_faint_standout: Option<[f32; 2]>,
     /// LinkedIn draws its `x` smaller than its `=` (on the real captures down-scaled 0.35x and
     /// 0.5x, every `x` box measured at most 0.79 times the median `=` of its board, 95% of the
@@ -854,7 +857,7 @@ impl Default for TangoReadOptions {
             marker_kind_aspect: Some([8.0, 1.0, 2.2, 0.65, 1.55]),
             marker_eq_min_aspect: Some([5.0, 0.75]),
             marker_odd_contrast: Some(1.7),
-            marker_faint_standout: Some([3.0, 0.5]),
+            marker_faint_standout: Some([2.5, 0.5]),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
             marker_odd_tint: Some(0.3),
             marker_untinted_doubted: true,
