@@ -294,3 +294,21 @@ fn small_blurred_markers_standing_out_of_a_cut_board_are_not_read_as_none() {
         ],
     );
 }
+
+/// Seed 648572: a card over three cells of the first row (a given moon and an `=` under it),
+/// darkened, under noise of 8.9. Smoothed, the lines the card hides measure 5.2 and 5.5
+/// against the board's median 22.0 (0.25 of it, above the share that says "not seen"): the
+/// given was read as an empty cell, and the repair added an `=` elsewhere, a wrong answer. The
+/// noise lifts a hidden line to the noise floor (4.5 there), and not above twice it.
+#[test]
+fn under_noise_a_card_over_givens_is_seen_by_the_lines_it_hides() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-065.png",
+        &[
+            Step::Foreign(13_016_351_512_502_141_004),
+            Step::Bright(0.889_377_347_363_832),
+            Step::Gamma(1.164_164_750_715_909_4),
+            Step::Noise(8.879_554_994_477_047, 12_540_420_667_413_510_113),
+        ],
+    );
+}

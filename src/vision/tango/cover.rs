@@ -61,10 +61,15 @@ pub fn line_contrast(img: &RgbImage, grid: &Grid, edge: Edge) -> f32 {
 /// least [`TangoReadOptions::unlined_min_contrast`] (lines too faint to tell, as on small
 /// blurred captures, count nowhere). Edges between two cells `given` (by their shading,
 /// row-major) are not looked at: LinkedIn's line between two givens is of their shade.
+///
+/// On a noisy capture a line hidden under a card still measures the noise's strongest sample;
+/// such a line is not seen either when it stands out by less than a multiple of the board's
+/// noise floor ([`noise_floor`], [`TangoReadOptions::unlined_noise`]).
 pub fn unlined_edges(
     img: &RgbImage,
     grid: &Grid,
     given: &[bool],
+    empty: &[bool],
     opts: &TangoReadOptions,
 ) -> Vec<Edge> {
     let Some(ratio) = opts.unlined_edge_ratio else {
@@ -77,11 +82,50 @@ pub fn unlined_edges(
     if median < opts.unlined_min_contrast {
         return Vec::new();
     }
+    let floor = opts
+        .unlined_noise
+        .and_then(|[factor, least, cap]| {
+            noise_floor(img, grid, empty, least as usize)
+                .filter(|&f| f <= cap * median)
+                .map(|f| factor * f)
+        })
+        .unwrap_or(0.0);
+    let bound = (ratio * median).max(floor);
     lines
         .into_iter()
-        .filter(|&(_, c)| c < ratio * median)
+        .filter(|&(_, c)| c < bound)
         .map(|(e, _)| e)
         .collect()
+}
+
+/// The board's noise floor: the lower quartile of [`line_contrast`] measured where no line
+/// is drawn, through the middle of the cells `empty` (row-major: read surely empty), across
+/// and along. It is what the statistic gives on the bare cell colour: near 0 on a clean
+/// capture, the strongest of the noise's samples on a noisy one. The lower quartile: a card
+/// or veil over some of those cells draws there. `None` with fewer than `least` such
+/// measurements.
+pub fn noise_floor(img: &RgbImage, grid: &Grid, empty: &[bool], least: usize) -> Option<f32> {
+    // The lattice moved half a cell back: its line right of (below) cell k runs through the
+    // middle of cell k.
+    let across = Grid {
+        left: grid.left - 0.5 * grid.cell_w,
+        ..*grid
+    };
+    let along = Grid {
+        top: grid.top - 0.5 * grid.cell_h,
+        ..*grid
+    };
+    let mut samples = Vec::new();
+    for (i, _) in empty.iter().enumerate().filter(|&(_, &e)| e) {
+        let p = Pos::new(i / grid.cols, i % grid.cols);
+        samples.push(line_contrast(img, &across, Edge::Right(p)));
+        samples.push(line_contrast(img, &along, Edge::Down(p)));
+    }
+    if samples.len() < least.max(1) {
+        return None;
+    }
+    samples.sort_by(f32::total_cmp);
+    Some(samples[samples.len() / 4])
 }
 
 /// Every inner edge of the lattice with its [`line_contrast`], but the edges between two
@@ -146,14 +190,15 @@ mod tests {
         let (mut img, grid) = board();
         let opts = TangoReadOptions::default();
         let none = [false; 36];
-        assert!(unlined_edges(&img, &grid, &none, &opts).is_empty());
+        let all = [true; 36];
+        assert!(unlined_edges(&img, &grid, &none, &all, &opts).is_empty());
         // A white card over the middle of cells r2c2..r3c3, their lines between them.
         for y in 52..128 {
             for x in 52..128 {
                 img.put_pixel(x, y, Rgb([255, 255, 255]));
             }
         }
-        let unlined = unlined_edges(&img, &grid, &none, &opts);
+        let unlined = unlined_edges(&img, &grid, &none, &all, &opts);
         for e in [
             Edge::Right(Pos::new(1, 1)),
             Edge::Right(Pos::new(2, 1)),
@@ -167,7 +212,7 @@ mod tests {
         let mut given = none;
         given[Pos::new(1, 1).index(6)] = true;
         given[Pos::new(1, 2).index(6)] = true;
-        let unlined = unlined_edges(&img, &grid, &given, &opts);
+        let unlined = unlined_edges(&img, &grid, &given, &all, &opts);
         assert!(!unlined.contains(&Edge::Right(Pos::new(1, 1))));
         assert_eq!(unlined.len(), 3, "{unlined:?}");
         // Off: none.
@@ -175,6 +220,81 @@ mod tests {
             unlined_edge_ratio: None,
             ..opts
         };
-        assert!(unlined_edges(&img, &grid, &none, &off).is_empty());
+        assert!(unlined_edges(&img, &grid, &none, &all, &off).is_empty());
+    }
+
+    /// `board()` with a white card over the middle of cells r2c2..r3c3, then noise of about
+    /// `sigma` (sum of uniforms) over everything and the pipeline's smoothing (a gaussian of
+    /// 1 px), as a noisy capture is read.
+    fn noisy_card(sigma: f32) -> (RgbImage, Grid) {
+        let (mut img, grid) = board();
+        for y in 52..128 {
+            for x in 52..128 {
+                img.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        let mut state = 99u64;
+        let mut uniform = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as f32 / (1u64 << 31) as f32 - 0.5
+        };
+        for p in img.pixels_mut() {
+            // Four uniforms of width 1: standard deviation 1.
+            let n = sigma * (uniform() + uniform() + uniform() + uniform()) * 3f32.sqrt();
+            let v = (f32::from(p[0]) + n).clamp(0.0, 255.0) as u8;
+            let shift = |c: u8| (f32::from(c) + n).clamp(0.0, 255.0) as u8;
+            *p = Rgb([v, shift(p[1]), shift(p[2])]);
+        }
+        (imageproc::filter::gaussian_blur_f32(&img, 1.0), grid)
+    }
+
+    #[test]
+    fn under_noise_a_card_hides_lines_down_to_the_noise_floor() {
+        let (img, grid) = noisy_card(14.0);
+        let none = [false; 36];
+        let all = [true; 36];
+        let hidden = [
+            Edge::Right(Pos::new(1, 1)),
+            Edge::Right(Pos::new(2, 1)),
+            Edge::Down(Pos::new(1, 1)),
+            Edge::Down(Pos::new(1, 2)),
+        ];
+        let opts = TangoReadOptions::default();
+        let floor = noise_floor(&img, &grid, &all, 6).expect("36 empty cells");
+        let lines = line_contrasts(&img, &grid, &none);
+        let median = median_contrast(&lines).expect("lines");
+        let ratio = opts.unlined_edge_ratio.expect("on by default");
+        for (e, c) in &lines {
+            if hidden.contains(e) {
+                // The noise lifts the hidden lines above the ratio's bound ...
+                assert!(c > &(ratio * median), "{e:?} {c} of {median}");
+            }
+        }
+        // ... but not above the noise floor's.
+        let unlined = unlined_edges(&img, &grid, &none, &all, &opts);
+        for e in hidden {
+            assert!(unlined.contains(&e), "{e:?} in {unlined:?} (floor {floor})");
+        }
+        assert_eq!(unlined.len(), 4, "{unlined:?} (floor {floor})");
+        // Without the floor they are seen; with too few empty cells it is not measured.
+        let off = TangoReadOptions {
+            unlined_noise: None,
+            ..opts.clone()
+        };
+        assert!(unlined_edges(&img, &grid, &none, &all, &off).is_empty());
+        // A floor above `cap` times the board's median line is not taken for noise.
+        let capped = TangoReadOptions {
+            unlined_noise: Some([2.0, 6.0, 0.5 * floor / median]),
+            ..opts.clone()
+        };
+        assert!(unlined_edges(&img, &grid, &none, &all, &capped).is_empty());
+        let mut few = none; // two cells: four measurements
+        few[..2].fill(true);
+        assert_eq!(noise_floor(&img, &grid, &few, 6), None);
+        // A clean board's floor is 0.
+        let (clean, _) = board();
+        assert_eq!(noise_floor(&clean, &grid, &all, 6), Some(0.0));
     }
 }

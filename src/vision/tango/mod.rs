@@ -174,6 +174,18 @@ pub struct TangoReadOptions {
     /// cells, its outline as no marker, pinned a wrong solution; the card's inside measures
     /// 0.00, the win shimmer's band down to 0.21). `None`: off. Default `Some(0.15)`.
     pub unlined_edge_ratio: Option<f32>,
+    /// `[factor, least, cap]`: an inner edge whose line stands out by less than `factor`
+    /// times the board's noise floor ([`cover::noise_floor`]: the same statistic through the
+    /// middle of the surely empty cells, where nothing is drawn; its lower quartile, used
+    /// when there are `least` such measurements) is not seen either. On a noisy capture the
+    /// line contrast of a hidden line is the noise's strongest sample (realhunt 648572: a
+    /// card over three cells of a board under noise 8.9, smoothed: its hidden lines 5.2 and
+    /// 5.5, the floor 4.1, a real line beside a given 16.3, the board's median 22.0: a ratio
+    /// of 0.25, above `unlined_edge_ratio`). A floor above `cap` times the board's median
+    /// line is not noise but something drawn over those cells (a veil over the empty cells
+    /// measured 6 times the lines) and is not used. On a clean capture the floor is near 0.
+    /// `None`: off. Default `Some([2.0, 6.0, 0.3])`.
+    pub unlined_noise: Option<[f32; 3]>,
     /// Least median line contrast (luma) for [`TangoReadOptions::unlined_edge_ratio`] to look
     /// at a board: fainter lines (small, blurred captures) are not told from covered ones.
     /// Default 6.
@@ -799,6 +811,7 @@ impl Default for TangoReadOptions {
             mixed_icon_min_share: Some(0.3),
             outer_unlined_share: Some(0.5),
             unlined_edge_ratio: Some(0.15),
+            unlined_noise: Some([2.0, 6.0, 0.3]),
             unlined_min_contrast: 6.0,
             icon_samples: 24,
             icon_delta: 45.0,
@@ -1252,7 +1265,8 @@ fn read_into(
     }
     lap(trace, "edges");
     let mut reading = assemble(&grid, theme, &cells, &edges, opts);
-    let unseen = occlude_unlined(&mut reading, img, &grid, &cells, opts);
+    let cut = extended.as_ref().map(|e| e.side);
+    let unseen = occlude_unlined(&mut reading, img, &grid, &cells, cut, opts);
     if extended.is_none()
         && let Some(share) = opts.outer_unlined_share
         && let Some(side) = unlined_outer_line(&grid, &unseen, &cells, share)
@@ -2871,7 +2885,7 @@ pub fn read_on_grid(
     let cells = read_cell_symbols(img, grid, theme, opts);
     let edges = read_edges(img, grid, theme, &cells, opts);
     let mut reading = assemble(grid, theme, &cells, &edges, opts);
-    occlude_unlined(&mut reading, img, grid, &cells, opts);
+    occlude_unlined(&mut reading, img, grid, &cells, None, opts);
     Ok((reading, cells, edges))
 }
 
@@ -3160,11 +3174,25 @@ fn occlude_unlined(
     img: &RgbImage,
     grid: &Grid,
     cells: &[CellRead],
+    cut: Option<Side>,
     opts: &TangoReadOptions,
 ) -> Vec<Edge> {
     use crate::certify::Element;
     let given: Vec<bool> = cells.iter().map(|c| c.given).collect();
-    let unseen = cover::unlined_edges(img, grid, &given, opts);
+    // Where the noise floor is measured: cells read surely empty, not in the line of cells
+    // cut by the image edge (filled in, an icon's part in view read as empty).
+    let in_cut = |p: Pos| match cut {
+        Some(Side::Left) => p.col == 0,
+        Some(Side::Right) => p.col + 1 == grid.cols,
+        Some(Side::Top) => p.row == 0,
+        Some(Side::Bottom) => p.row + 1 == grid.rows,
+        None => false,
+    };
+    let empty: Vec<bool> = cells
+        .iter()
+        .map(|c| !c.given && c.symbol.is_none() && c.conf >= opts.weak_below && !in_cut(c.pos))
+        .collect();
+    let unseen = cover::unlined_edges(img, grid, &given, &empty, opts);
     for &edge in &unseen {
         let (a, b) = edge.cells();
         for e in [
