@@ -312,3 +312,39 @@ fn under_noise_a_card_over_givens_is_seen_by_the_lines_it_hides() {
         ],
     );
 }
+
+/// Seed 771005: a dark "Hint" tooltip over a Queens board's corner cell, gamma 1.44. The
+/// tooltip took one of the eight colour groups, so blue and purple, 19.3 apart, were read as
+/// one region: a wrong answer. The tooltip shades the two cells it covers, and a region of
+/// two flat colours is looked for when only the object's own cells are shaded; the
+/// tooltip's own one-cell region, every cell of it streaked, is doubted too (either rule
+/// alone closes it).
+#[test]
+fn a_tooltip_over_a_queens_corner_does_not_merge_two_regions() {
+    never_wrong(
+        "queens/EmmettMyers__Queens-Bot__test16.png",
+        &[
+            Step::Foreign(2_826_273_648_785_016_582),
+            Step::Gamma(1.439_928_195_103_466_8),
+        ],
+    );
+}
+
+/// Seed 774858: the tooltip over the lower halves of a one-cell blue region and its purple
+/// neighbour, with the arrow pointer elsewhere, tilted, at 0.6x: the two cells were read as
+/// a region of the tooltip's grey, the blue region lost, and the crown put on the purple
+/// cell: a wrong answer. A region every cell of which is streaked (an object over it) is
+/// doubted.
+#[test]
+fn a_region_read_only_from_cells_under_an_object_is_doubted() {
+    never_wrong(
+        "queens/ryan-zhao313__queens-solver__258-1.PNG",
+        &[
+            Step::Foreign(11_186_072_293_919_850_411),
+            Step::Pointer(1_031_528_621_426_937_785),
+            Step::Rotate(-1.021_797_7),
+            Step::Scale(0.595_146_3),
+            Step::Bright(1.134_461_638_034_508),
+        ],
+    );
+}

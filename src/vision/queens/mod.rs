@@ -415,16 +415,43 @@ fn read_into(
         })
         .map(|(i, _)| Pos::new(i / grid.cols, i % grid.cols))
         .collect();
+    if !red_stripes
+        && let Some([most, spread]) = opts.regions.streaked_region_doubted
+        && streaks.len() <= most as usize
+    {
+        let covered: Vec<Pos> = streaks
+            .iter()
+            .copied()
+            .filter(|p| samples.cells[p.index(n)].spread >= spread)
+            .collect();
+        for p in streaked_regions(&queens, &covered) {
+            regions.confidence[p.index(n)] = 0.0;
+        }
+    }
     let mut misread_regions = if red_stripes {
         mixed_regions(&unveiled, &queens, &striped, &under, &opts.regions)
     } else if let Some(apart) = opts.regions.two_colours_anywhere
         && (!streaked
             || opts.regions.two_colours_streaked.is_some_and(|most| {
-                streaks.len() <= most
-                    && samples
-                        .cells
+                // Shaded cells: none, or only the object's own (a dark tooltip shades the
+                // cells it covers): at most `most`, each streaked or touching one.
+                let shaded: Vec<Pos> = samples
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.shading >= opts.veil.min_shading)
+                    .map(|(i, _)| Pos::new(i / grid.cols, i % grid.cols))
+                    .collect();
+                let touches = |p: &Pos| {
+                    streaks
                         .iter()
-                        .all(|c| c.shading < opts.veil.min_shading)
+                        .any(|s| s.row.abs_diff(p.row) <= 1 && s.col.abs_diff(p.col) <= 1)
+                };
+                streaks.len() <= most
+                    && (shaded.is_empty()
+                        || (opts.regions.two_colours_shaded_by_object
+                            && shaded.len() <= most
+                            && shaded.iter().all(touches)))
             }))
     {
         two_colour_regions(&unveiled, &queens, &streaks, &under, apart, &opts.regions)
@@ -1012,6 +1039,17 @@ fn clashing_crowns(placed: &[crate::board::Placed]) -> Vec<Pos> {
         .collect()
 }
 
+/// The cells of the regions as read every cell of which is `streaked`
+/// ([`regions::RegionOptions::streaked_region_doubted`]).
+fn streaked_regions(queens: &Queens, streaked: &[Pos]) -> Vec<Pos> {
+    queens
+        .region_cells()
+        .into_iter()
+        .filter(|cells| cells.iter().all(|p| streaked.contains(p)))
+        .flatten()
+        .collect()
+}
+
 /// A region of one cell under red stripes with a thin line to a neighbour: the stripes may
 /// have split the cell from its true region (and two others were merged to keep the count);
 /// its confidence becomes 0 (doubted, and the answer withheld). A true region of one cell has
@@ -1584,6 +1622,18 @@ mod tests {
         // A gradient (the win shimmer's band): no two flat colours.
         let gradient = [grey, grey, grey, between, between, tan, tan, tan];
         assert!(second(&gradient).is_empty());
+    }
+
+    #[test]
+    fn a_region_all_of_whose_cells_are_streaked_is_found() {
+        // Regions: columns 0-1 (8 cells), column 2, rows 0-1 of column 3, rows 2-3 of it.
+        let queens = left_half_and_three();
+        let (top, bottom) = (Pos::new(0, 3), Pos::new(1, 3));
+        // An object over the region of rows 0-1 of column 3, and over a cell of column 2.
+        let streaked = [top, bottom, Pos::new(0, 2)];
+        assert_eq!(streaked_regions(&queens, &streaked), vec![top, bottom]);
+        // Half of it streaked: its other cell shows its colour.
+        assert!(streaked_regions(&queens, &[top, Pos::new(0, 2)]).is_empty());
     }
 
     #[test]

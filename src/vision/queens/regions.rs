@@ -139,6 +139,21 @@ pub struct RegionOptions {
     /// is tan mixed towards white); with any number of streaked cells and the band, 5 of
     /// 800 shimmer renders and 6 of 800 combo ones lost their answers. `None`: off. Default 2.
     pub two_colours_streaked: Option<usize>,
+    /// ... also when cells are shaded, if only by the object itself: at most
+    /// `two_colours_streaked` of them, each streaked or touching a streaked cell (realhunt
+    /// 771005: a dark "Hint" tooltip over the corner cell and the next shaded both, took one
+    /// of the eight colour groups, and blue and purple, 19.3 apart, were read as one region;
+    /// a wrong answer). Default true.
+    pub two_colours_shaded_by_object: bool,
+    /// `[most, spread]`: on a board with at most `most` streaked cells and no red stripes, a
+    /// region as read whose every cell is streaked with a spread of `spread` or more is
+    /// doubted (its cells' confidence 0): an object over those cells gave them its colour,
+    /// and what was read as their region may be the object (realhunt 774858: a dark "Hint"
+    /// tooltip over the lower halves of two cells, a one-cell blue region and its purple
+    /// neighbour, spreads 20 and 25.7, read as one region of the tooltip's grey, the blue
+    /// lost; a wrong answer). A crown at 0.3x-0.35x spills into its cell's ring by 4.9-5.6:
+    /// a one-cell region with its crown is not that. `None`: off. Default `Some([2.0, 10.0])`.
+    pub streaked_region_doubted: Option<[f32; 2]>,
     /// LinkedIn draws thin lines inside a region and thick ones between regions: a line
     /// inside a region as read measured at least this share of the way from the board's thin
     /// line level to its thick one ([`Regions::border_levels`]), between two cells whose
@@ -238,6 +253,8 @@ impl Default for RegionOptions {
             mixed_region_group_delta: Some(12.0),
             two_colours_anywhere: Some(15.0),
             two_colours_streaked: Some(2),
+            two_colours_shaded_by_object: true,
+            streaked_region_doubted: Some([2.0, 10.0]),
             thick_inside: Some(0.8),
             thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
