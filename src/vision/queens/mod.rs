@@ -416,13 +416,13 @@ fn read_into(
         .map(|(i, _)| Pos::new(i / grid.cols, i % grid.cols))
         .collect();
     if !red_stripes
-        && let Some([most, spread]) = opts.regions.streaked_region_doubted
-        && streaks.len() <= most as usize
+        && let Some(most) = opts.regions.streaked_region_doubted
+        && streaks.len() <= most
     {
         let covered: Vec<Pos> = streaks
             .iter()
             .copied()
-            .filter(|p| samples.cells[p.index(n)].spread >= spread)
+            .filter(|p| samples.cells[p.index(n)].spread >= opts.regions.streaked_region_spread)
             .collect();
         for p in streaked_regions(&queens, &covered) {
             regions.confidence[p.index(n)] = 0.0;

@@ -145,15 +145,17 @@ pub struct RegionOptions {
     /// of the eight colour groups, and blue and purple, 19.3 apart, were read as one region;
     /// a wrong answer). Default true.
     pub two_colours_shaded_by_object: bool,
-    /// `[most, spread]`: on a board with at most `most` streaked cells and no red stripes, a
-    /// region as read whose every cell is streaked with a spread of `spread` or more is
+    /// On a board with at most this many streaked cells and no red stripes, a region as read
+    /// whose every cell is streaked with a spread of `streaked_region_spread` or more is
     /// doubted (its cells' confidence 0): an object over those cells gave them its colour,
     /// and what was read as their region may be the object (realhunt 774858: a dark "Hint"
     /// tooltip over the lower halves of two cells, a one-cell blue region and its purple
     /// neighbour, spreads 20 and 25.7, read as one region of the tooltip's grey, the blue
-    /// lost; a wrong answer). A crown at 0.3x-0.35x spills into its cell's ring by 4.9-5.6:
-    /// a one-cell region with its crown is not that. `None`: off. Default `Some([2.0, 10.0])`.
-    pub streaked_region_doubted: Option<[f32; 2]>,
+    /// lost; a wrong answer). `None`: off. Default 2.
+    pub streaked_region_doubted: Option<usize>,
+    /// The least spread of those cells: a crown at 0.3x-0.35x spills into its cell's ring by
+    /// 4.9-5.6, and a one-cell region with its crown is not an object over it. Default 10.
+    pub streaked_region_spread: f32,
     /// LinkedIn draws thin lines inside a region and thick ones between regions: a line
     /// inside a region as read measured at least this share of the way from the board's thin
     /// line level to its thick one ([`Regions::border_levels`]), between two cells whose
@@ -254,7 +256,8 @@ impl Default for RegionOptions {
             two_colours_anywhere: Some(15.0),
             two_colours_streaked: Some(2),
             two_colours_shaded_by_object: true,
-            streaked_region_doubted: Some([2.0, 10.0]),
+            streaked_region_doubted: Some(2),
+            streaked_region_spread: 10.0,
             thick_inside: Some(0.8),
             thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
