@@ -98,6 +98,15 @@ impl Grid {
     pub fn height(&self) -> f32 {
         self.rows as f32 * self.cell_h
     }
+    /// Whether cell `p` lies in the grid's outermost row or column on `side`.
+    pub fn on_side(&self, p: Pos, side: Side) -> bool {
+        match side {
+            Side::Left => p.col == 0,
+            Side::Right => p.col + 1 == self.cols,
+            Side::Top => p.row == 0,
+            Side::Bottom => p.row + 1 == self.rows,
+        }
+    }
     /// The one row or column of cells just beyond `side` of the grid.
     pub fn beyond(&self, side: Side) -> Grid {
         let moved = self.moved(side);

@@ -91,28 +91,35 @@ pub fn smooth(img: &RgbImage, opts: &DenoiseOptions) -> Option<Smoothed> {
     })
 }
 
+/// Test support: gaussian-like noise of standard deviation 1 (the sum of 12 uniforms on
+/// [-0.5, 0.5)), the same sequence for the same `seed`.
+#[cfg(test)]
+pub(crate) fn unit_noise(seed: u64) -> impl FnMut() -> f32 {
+    let mut state = seed;
+    let mut uniform = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as f32 / (1u64 << 31) as f32 - 0.5
+    };
+    move || (0..12).map(|_| uniform()).sum::<f32>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use image::Rgb;
 
-    /// A flat page with a grid, plus gaussian-like noise of about `sigma` (sum of uniforms).
+    /// A flat page with a grid, plus gaussian-like noise of about `sigma`.
     fn page(sigma: f32) -> RgbImage {
-        let mut state = 12345u64;
-        let mut uniform = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as f32 / (1u64 << 31) as f32 - 0.5
-        };
+        let mut noise = unit_noise(12345);
         RgbImage::from_fn(300, 200, |x, y| {
             let base = if x % 50 == 0 || y % 50 == 0 {
                 220.0
             } else {
                 245.0
             };
-            // The sum of 12 uniforms on [-0.5, 0.5) has standard deviation 1.
-            let n: f32 = (0..12).map(|_| uniform()).sum::<f32>() * sigma;
+            let n = noise() * sigma;
             let v = (base + n).round().clamp(0.0, 255.0) as u8;
             Rgb([v, v, v])
         })

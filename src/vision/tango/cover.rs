@@ -224,30 +224,27 @@ mod tests {
     }
 
     /// `board()` with a white card over the middle of cells r2c2..r3c3, then noise of about
-    /// `sigma` (sum of uniforms) over everything and the pipeline's smoothing (a gaussian of
-    /// 1 px), as a noisy capture is read.
+    /// `sigma` over everything and the pipeline's smoothing (`vision::denoise`), as a noisy
+    /// capture is read.
     fn noisy_card(sigma: f32) -> (RgbImage, Grid) {
+        use crate::vision::denoise::{DenoiseOptions, smooth, unit_noise};
         let (mut img, grid) = board();
         for y in 52..128 {
             for x in 52..128 {
                 img.put_pixel(x, y, Rgb([255, 255, 255]));
             }
         }
-        let mut state = 99u64;
-        let mut uniform = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as f32 / (1u64 << 31) as f32 - 0.5
-        };
+        let mut noise = unit_noise(99);
         for p in img.pixels_mut() {
-            // Four uniforms of width 1: standard deviation 1.
-            let n = sigma * (uniform() + uniform() + uniform() + uniform()) * 3f32.sqrt();
-            let v = (f32::from(p[0]) + n).clamp(0.0, 255.0) as u8;
-            let shift = |c: u8| (f32::from(c) + n).clamp(0.0, 255.0) as u8;
-            *p = Rgb([v, shift(p[1]), shift(p[2])]);
+            let n = sigma * noise();
+            *p = Rgb(p.0.map(|c| (f32::from(c) + n).clamp(0.0, 255.0) as u8));
         }
-        (imageproc::filter::gaussian_blur_f32(&img, 1.0), grid)
+        // The pipeline's blur, whatever the noise estimate (white cells clip half the noise).
+        let always = DenoiseOptions {
+            min_sigma: 0.0,
+            ..DenoiseOptions::default()
+        };
+        (smooth(&img, &always).expect("smoothed").image, grid)
     }
 
     #[test]

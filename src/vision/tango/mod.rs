@@ -2703,13 +2703,8 @@ fn outer_line<'a>(
     grid: &Grid,
     side: Side,
 ) -> impl Iterator<Item = &'a CellRead> {
-    let (rows, cols) = (grid.rows, grid.cols);
-    cells.iter().filter(move |c| match side {
-        Side::Left => c.pos.col == 0,
-        Side::Right => c.pos.col + 1 == cols,
-        Side::Top => c.pos.row == 0,
-        Side::Bottom => c.pos.row + 1 == rows,
-    })
+    let grid = *grid;
+    cells.iter().filter(move |c| grid.on_side(c.pos, side))
 }
 
 /// Checks that no icons lie just beyond the lattice (see [`TangoReadOptions::icons_beyond`]),
@@ -3181,13 +3176,7 @@ fn occlude_unlined(
     let given: Vec<bool> = cells.iter().map(|c| c.given).collect();
     // Where the noise floor is measured: cells read surely empty, not in the line of cells
     // cut by the image edge (filled in, an icon's part in view read as empty).
-    let in_cut = |p: Pos| match cut {
-        Some(Side::Left) => p.col == 0,
-        Some(Side::Right) => p.col + 1 == grid.cols,
-        Some(Side::Top) => p.row == 0,
-        Some(Side::Bottom) => p.row + 1 == grid.rows,
-        None => false,
-    };
+    let in_cut = |p: Pos| cut.is_some_and(|side| grid.on_side(p, side));
     let empty: Vec<bool> = cells
         .iter()
         .map(|c| !c.given && c.symbol.is_none() && c.conf >= opts.weak_below && !in_cut(c.pos))
