@@ -69,6 +69,16 @@ pub struct ExtentOptions {
     /// [`Self::run_on_reach`] of the lattice line is this many luma levels darker than the
     /// strip a quarter cell to either side. Default 24.
     pub run_on_contrast: f32,
+    /// ... or, when lower, this share of the contrast the board's own lines show by the same
+    /// measure across the lattice's outer row or column on that side (the lower quartile of
+    /// its lines' medians): a small capture smoothed against noise keeps its 1 px thin lines
+    /// at 20-28 luma levels, under the fixed bound, and a board cut through an L-shaped region
+    /// along two sides was read as the lattice inside it. `None` keeps the fixed bound.
+    /// Default Some(0.5).
+    pub run_on_relative: Option<f32>,
+    /// ... but never under this many luma levels (a page margin under smoothed noise measures
+    /// 0-6). Default 10.
+    pub run_on_floor: f32,
     /// ... the reach in pixels around the lattice line's position. Default 2.
     pub run_on_reach: f32,
     /// ... and a line runs on when it counts at this share of the points across the strip.
@@ -99,6 +109,8 @@ impl Default for ExtentOptions {
             beyond_min_chroma: 30.0,
             lines_run_on: Some(0.5),
             run_on_contrast: 24.0,
+            run_on_relative: Some(0.5),
+            run_on_floor: 10.0,
             run_on_reach: 2.0,
             run_on_share: 0.7,
             bare_outer_line: Some(0.25),
@@ -470,25 +482,47 @@ fn lines_run_on(img: &RgbImage, g: &Grid, side: Side, o: &ExtentOptions) -> bool
         })
     };
     let reach = o.run_on_reach.round() as i32;
-    let runs_on = |k: usize| {
+    // How much darker the lattice line `k` is at `depth` than a quarter cell to either side.
+    let contrast = |depth: f32, k: usize| -> Option<f32> {
         let at = origin + k as f32 * pitch_along;
         if at - 0.25 * pitch_along < 0.0 || at + 0.25 * pitch_along >= lim_along {
-            return false;
+            return None;
         }
+        let line = (-reach..=reach)
+            .filter_map(|e| luma_at(depth, at + e as f32))
+            .fold(f32::MAX, f32::min);
+        let a = luma_at(depth, at - 0.25 * pitch_along)?;
+        let b = luma_at(depth, at + 0.25 * pitch_along)?;
+        Some(a.min(b) - line)
+    };
+    let bound = o
+        .run_on_relative
+        .and_then(|share| {
+            // The same measure across the lattice's outer row or column on this side.
+            let inner: Vec<f32> = (0..=8)
+                .map(|i| border - outward * (0.15 + 0.7 * i as f32 / 8.0) * pitch_depth)
+                .collect();
+            let mut medians: Vec<f32> = (1..n)
+                .filter_map(|k| {
+                    let mut v: Vec<f32> = inner.iter().filter_map(|&d| contrast(d, k)).collect();
+                    (v.len() >= inner.len() / 2).then(|| {
+                        let mid = v.len() / 2;
+                        *v.select_nth_unstable_by(mid, f32::total_cmp).1
+                    })
+                })
+                .collect();
+            (medians.len() >= 2).then(|| {
+                let q = medians.len() / 4;
+                share * *medians.select_nth_unstable_by(q, f32::total_cmp).1
+            })
+        })
+        .map_or(o.run_on_contrast, |b| {
+            b.clamp(o.run_on_floor.min(o.run_on_contrast), o.run_on_contrast)
+        });
+    let runs_on = |k: usize| {
         let counted = depths
             .iter()
-            .filter(|&&d| {
-                let line = (-reach..=reach)
-                    .filter_map(|e| luma_at(d, at + e as f32))
-                    .fold(f32::MAX, f32::min);
-                let sides = [
-                    luma_at(d, at - 0.25 * pitch_along),
-                    luma_at(d, at + 0.25 * pitch_along),
-                ];
-                sides
-                    .iter()
-                    .all(|s| s.is_some_and(|s| s - line >= o.run_on_contrast))
-            })
+            .filter(|&&d| contrast(d, k).is_some_and(|c| c >= bound))
             .count();
         counted as f32 >= o.run_on_share * depths.len() as f32
     };
@@ -598,6 +632,35 @@ mod tests {
         };
         assert!(check_extent(&img, &part, &sample(&img, &part, &so), &so, &off).is_ok());
         assert!(check_extent(&img, &part, &sample(&img, &part, &so), &so, &lines_only).is_err());
+    }
+
+    #[test]
+    fn faint_thin_lines_run_on_by_the_boards_own_measure() {
+        // The page-coloured region A of the test above on a small board, blurred like a
+        // capture down-scaled and smoothed against noise: its 1 px thin lines run on across
+        // the cells beyond the lower-right 6x6 at about 20 luma levels, under the fixed bound.
+        let mut palette = PALETTE;
+        palette[0] = [0xDF, 0xDF, 0xDF];
+        let page = [0xE2, 0xE2, 0xE2];
+        let img = draw_board(&sample_labels(), 7, 24, 14, page, &palette);
+        let img = imageproc::filter::gaussian_blur_f32(&img, 3.2);
+        let so = SampleOptions::default();
+        let part = grid(6, 24.0, 38.0);
+        let relative = ExtentOptions {
+            min_thick_ratio: f32::INFINITY,
+            ..ExtentOptions::default()
+        };
+        let fixed = ExtentOptions {
+            run_on_relative: None,
+            ..relative.clone()
+        };
+        let s = sample(&img, &part, &so);
+        assert!(check_extent(&img, &part, &s, &so, &fixed).is_ok());
+        assert!(check_extent(&img, &part, &s, &so, &relative).is_err());
+        // The whole board still passes: nothing runs on across its page margin.
+        let whole = grid(7, 24.0, 14.0);
+        let s = sample(&img, &whole, &so);
+        assert!(check_extent(&img, &whole, &s, &so, &relative).is_ok());
     }
 
     #[test]
