@@ -398,6 +398,11 @@ fn no_wrong_answer_on_any_variation() {
 /// - stripes-over 49000642: a Queens row of two clashing crowns striped over green, only two
 ///   of its eight cells seen striped, four green cells and a teal one read as tan (now a
 ///   clash line with two cells seen striped is striped whole);
+/// - combo 7100203 (and combo-captured, the same render captured): a 7x7 phone capture of
+///   18 px cells in the hint mode, its pink hinted region (the one region not hatched) read
+///   into the hatched purple beside it, two red-striped green cells read as a region to keep
+///   the count (now a region as read with hatched cells and clear ones of another colour on
+///   a hatched board withholds the answer);
 /// - pointer-arrow 2900257 and 2900455: wrong only with a reader change tried and not kept
 ///   (an edge half under the pointer read from the mirror image of its other half: the
 ///   pointer's box is not all of the pointer); kept here so that no later attempt brings
@@ -535,6 +540,8 @@ fn once_wrong_renders_are_not_answered_wrong() {
         ("combo", 51000009),
         ("combo", 51800093),
         ("stripes-over", 49000642),
+        ("combo", 7100203),
+        ("combo-captured", 7100203),
     ];
     for (variation, seed) in cases {
         let (class, detail) = variations::run(seed, variation);

@@ -308,6 +308,7 @@ fn read_into(
         .count();
     let streaked = streaks > 0
         && (streaks as f32) <= opts.regions.stripes_max_share * samples.cells.len() as f32;
+    let hatched = (streaks as f32) > opts.regions.stripes_max_share * samples.cells.len() as f32;
     let red_stripes = streaked
         && samples.cells.iter().enumerate().any(|(i, c)| {
             c.reddened >= opts.regions.streaked_min_reddened
@@ -468,6 +469,14 @@ fn read_into(
             .copied()
             .collect();
         for p in thick_inside(&unveiled, &queens, levels, limits, &marked, &under) {
+            if !misread_regions.contains(&p) {
+                misread_regions.push(p);
+            }
+        }
+    }
+    if hatched && let Some(apart) = opts.regions.hatched_mixed_apart {
+        let min = opts.regions.hatched_mixed_min;
+        for p in hatched_mixed_regions(&samples, &queens, &under, apart, min, &opts.regions) {
             if !misread_regions.contains(&p) {
                 misread_regions.push(p);
             }
@@ -830,6 +839,46 @@ fn two_colour_regions(
         }
     }
     out.sort_by_key(|p| (p.row, p.col));
+    out
+}
+
+/// The cells of the regions as read that hold both hatched cells and clear ones of another
+/// colour, at least `min` of each, their median colours `apart` or more (see
+/// [`regions::RegionOptions::hatched_mixed_apart`]).
+fn hatched_mixed_regions(
+    samples: &sample::Samples,
+    queens: &Queens,
+    under: &[Pos],
+    apart: f32,
+    min: usize,
+    opts: &regions::RegionOptions,
+) -> Vec<Pos> {
+    let n = queens.n();
+    let mut out = Vec::new();
+    for cells in queens.region_cells() {
+        let (mut hatched, mut clear) = (Vec::new(), Vec::new());
+        for p in cells.iter().filter(|p| !under.contains(p)) {
+            let c = &samples.cells[p.index(n)];
+            if c.shading >= opts.hatched_mixed_band {
+                continue;
+            }
+            if c.spread < opts.streaked_min_spread && c.reddened < opts.streaked_min_reddened {
+                clear.push(c.colour);
+            } else if c.reddened < opts.streaked_min_reddened {
+                hatched.push(c.colour);
+            }
+        }
+        if hatched.len() < min || clear.len() < min {
+            continue;
+        }
+        if let (Some(h), Some(c)) = (
+            color::Lab::median(&mut hatched),
+            color::Lab::median(&mut clear),
+        ) && h.delta_e(c) >= apart
+        {
+            out.extend(cells.iter().copied());
+        }
+    }
     out
 }
 
@@ -1634,6 +1683,58 @@ mod tests {
         assert_eq!(streaked_regions(&queens, &streaked), vec![top, bottom]);
         // Half of it streaked: its other cell shows its colour.
         assert!(streaked_regions(&queens, &[top, Pos::new(0, 2)]).is_empty());
+    }
+
+    #[test]
+    fn a_hatched_region_merged_with_the_clear_hinted_one_is_found() {
+        use super::color::Lab;
+        use super::sample::Samples;
+        // 4x4, its first region read as columns 0-1: hatched purple above, the clear pink
+        // hinted region below (22 apart, as combo 7100203); the rest hatched blue.
+        let queens = left_half_and_three();
+        let lab = |l, a, b| Lab { l, a, b };
+        let (purple, pink, blue) = (
+            lab(68.0, 19.0, -25.0),
+            lab(64.0, 25.0, -4.0),
+            lab(76.0, 3.0, -36.0),
+        );
+        let hatched = |colour| sample::CellSample {
+            spread: 8.0,
+            ..flat_cell(colour)
+        };
+        let samples = |lower: &dyn Fn() -> sample::CellSample| Samples {
+            n: 4,
+            cells: (0..16)
+                .map(|i| match (i % 4 < 2, i / 4 < 2) {
+                    (true, true) => hatched(purple),
+                    (true, false) => lower(),
+                    (false, _) => hatched(blue),
+                })
+                .collect(),
+            right: vec![1.0; 12],
+            down: vec![1.0; 12],
+        };
+        let o = regions::RegionOptions::default();
+        let apart = o.hatched_mixed_apart.expect("on by default");
+        let min = o.hatched_mixed_min;
+        let merged = samples(&|| flat_cell(pink));
+        let found = hatched_mixed_regions(&merged, &queens, &[], apart, min, &o);
+        assert_eq!(found.len(), 8);
+        assert!(found.iter().all(|p| p.col < 2));
+        // Clear cells of the hatched region's own colour (hatching blurred away): one region.
+        let blurred = samples(&|| flat_cell(purple));
+        assert!(hatched_mixed_regions(&blurred, &queens, &[], apart, min, &o).is_empty());
+        // Lit by the win shimmer's band, the clear cells are neither hatched nor clear.
+        let banded = samples(&|| sample::CellSample {
+            shading: 15.0,
+            ..flat_cell(pink)
+        });
+        assert!(hatched_mixed_regions(&banded, &queens, &[], apart, min, &o).is_empty());
+        // Under a pointer the clear cells do not count.
+        let under: Vec<Pos> = (2..4)
+            .flat_map(|r| (0..2).map(move |c| Pos::new(r, c)))
+            .collect();
+        assert!(hatched_mixed_regions(&merged, &queens, &under, apart, min, &o).is_empty());
     }
 
     #[test]

@@ -156,6 +156,24 @@ pub struct RegionOptions {
     /// The least spread of those cells: a crown at 0.3x-0.35x spills into its cell's ring by
     /// 4.9-5.6, and a one-cell region with its crown is not an object over it. Default 10.
     pub streaked_region_spread: f32,
+    /// The hint mode hatches every region but the hinted one, whole: on a board so hatched
+    /// (streaked cells more than `stripes_max_share` of it), a region as read with at least
+    /// [`Self::hatched_mixed_min`] hatched cells (streaked, not reddened) and as many clear
+    /// ones (not streaked, not under a pointer) whose median colours are at least this far
+    /// apart (CIE76) is the hinted region merged with a hatched one (combo 7100203: a pink
+    /// hinted region on a 7x7 phone capture of 18 px cells read into the purple beside it,
+    /// 22 apart; two red-striped cells read as a region to keep the count; a wrong answer).
+    /// `None`: off. Default 15.
+    pub hatched_mixed_apart: Option<f32>,
+    /// See `hatched_mixed_apart`. Default 2.
+    pub hatched_mixed_min: usize,
+    /// See `hatched_mixed_apart`: cells whose ring lightness range
+    /// ([`super::sample::CellSample::shading`]) reaches this are under a band of light (the
+    /// win shimmer), neither hatched nor clear, and left out: the hint mode's thin hatching
+    /// measures 0-6.4 on the stress renders, the shimmer's band 14.5-23.6 (combo-captured
+    /// 6800234: the band over a small dark board read as hatching, the band's cells of a grey
+    /// region 26 lighter than its clear ones). Default 10.
+    pub hatched_mixed_band: f32,
     /// LinkedIn draws thin lines inside a region and thick ones between regions: a line
     /// inside a region as read measured at least this share of the way from the board's thin
     /// line level to its thick one ([`Regions::border_levels`]), between two cells whose
@@ -258,6 +276,9 @@ impl Default for RegionOptions {
             two_colours_shaded_by_object: true,
             streaked_region_doubted: Some(2),
             streaked_region_spread: 10.0,
+            hatched_mixed_apart: Some(15.0),
+            hatched_mixed_min: 2,
+            hatched_mixed_band: 10.0,
             thick_inside: Some(0.8),
             thick_inside_delta: 10.0,
             mixed_region_group_alike: 5.0,
