@@ -604,15 +604,36 @@ mod tests {
         ));
     }
 
+    /// The 7x7 test board with region A (the top row and the left column) grey, on a page of
+    /// nearly its colour.
+    fn grey_l_on_page(pitch: u32, margin: u32) -> RgbImage {
+        let mut palette = PALETTE;
+        palette[0] = [0xDF, 0xDF, 0xDF];
+        draw_board(
+            &sample_labels(),
+            7,
+            pitch,
+            margin,
+            [0xE2, 0xE2, 0xE2],
+            &palette,
+        )
+    }
+
+    /// The extent options with the thin-line test of regions continuing off: lines and
+    /// colours only.
+    fn lines_only() -> ExtentOptions {
+        ExtentOptions {
+            min_thick_ratio: f32::INFINITY,
+            ..ExtentOptions::default()
+        }
+    }
+
     #[test]
     fn a_region_coloured_like_the_page_continues_across_a_thin_line() {
         // Region A (the top row and the left column) grey, on a page of nearly its colour:
         // the cells beyond the lower-right 6x6 are neither coloured nor unlike the page, but
         // they continue A across thin lines, where a board ends at its thick frame.
-        let mut palette = PALETTE;
-        palette[0] = [0xDF, 0xDF, 0xDF];
-        let page = [0xE2, 0xE2, 0xE2];
-        let img = draw_board(&sample_labels(), 7, 50, 30, page, &palette);
+        let img = grey_l_on_page(50, 30);
         assert!(extent(&img, &grid(7, 50.0, 30.0)).is_ok());
         assert!(matches!(
             extent(&img, &grid(6, 50.0, 80.0)),
@@ -622,10 +643,7 @@ mod tests {
         // cells beyond refuse it too.
         let so = SampleOptions::default();
         let part = grid(6, 50.0, 80.0);
-        let lines_only = ExtentOptions {
-            min_thick_ratio: f32::INFINITY,
-            ..ExtentOptions::default()
-        };
+        let lines_only = lines_only();
         let off = ExtentOptions {
             lines_run_on: None,
             ..lines_only.clone()
@@ -639,17 +657,10 @@ mod tests {
         // The page-coloured region A of the test above on a small board, blurred like a
         // capture down-scaled and smoothed against noise: its 1 px thin lines run on across
         // the cells beyond the lower-right 6x6 at about 20 luma levels, under the fixed bound.
-        let mut palette = PALETTE;
-        palette[0] = [0xDF, 0xDF, 0xDF];
-        let page = [0xE2, 0xE2, 0xE2];
-        let img = draw_board(&sample_labels(), 7, 24, 14, page, &palette);
-        let img = imageproc::filter::gaussian_blur_f32(&img, 3.2);
+        let img = imageproc::filter::gaussian_blur_f32(&grey_l_on_page(24, 14), 3.2);
         let so = SampleOptions::default();
         let part = grid(6, 24.0, 38.0);
-        let relative = ExtentOptions {
-            min_thick_ratio: f32::INFINITY,
-            ..ExtentOptions::default()
-        };
+        let relative = lines_only();
         let fixed = ExtentOptions {
             run_on_relative: None,
             ..relative.clone()

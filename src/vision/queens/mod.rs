@@ -468,26 +468,31 @@ fn read_into(
             .chain(&clashed)
             .copied()
             .collect();
-        for p in thick_inside(&unveiled, &queens, levels, limits, &marked, &under) {
-            if !misread_regions.contains(&p) {
-                misread_regions.push(p);
-            }
-        }
+        misread_regions.extend(thick_inside(
+            &unveiled, &queens, levels, limits, &marked, &under,
+        ));
     }
     if hatched && let Some(apart) = opts.regions.hatched_mixed_apart {
         let min = opts.regions.hatched_mixed_min;
-        for p in hatched_mixed_regions(&samples, &queens, &under, apart, min, &opts.regions) {
-            if !misread_regions.contains(&p) {
-                misread_regions.push(p);
-            }
-        }
+        misread_regions.extend(hatched_mixed_regions(
+            &samples,
+            &queens,
+            &under,
+            apart,
+            min,
+            &opts.regions,
+        ));
     }
-    for p in twin_regions(&unveiled, &queens, &striped, &under, &opts.regions) {
-        if !misread_regions.contains(&p) {
-            misread_regions.push(p);
-        }
-    }
+    misread_regions.extend(twin_regions(
+        &unveiled,
+        &queens,
+        &striped,
+        &under,
+        &opts.regions,
+    ));
+    // Each rule lists whole regions; one region may be found by several.
     misread_regions.sort_by_key(|p| (p.row, p.col));
+    misread_regions.dedup();
     if let (Some(share), Some((thin, _))) = (opts.regions.unseen_line_share, regions.border_levels)
     {
         for p in unseen_line_cells(&samples, share * thin) {
@@ -859,12 +864,13 @@ fn hatched_mixed_regions(
         let (mut hatched, mut clear) = (Vec::new(), Vec::new());
         for p in cells.iter().filter(|p| !under.contains(p)) {
             let c = &samples.cells[p.index(n)];
-            if c.shading >= opts.hatched_mixed_band {
+            // Banded (the shimmer) and reddened (stripes) cells are neither.
+            if c.shading >= opts.hatched_mixed_band || c.reddened >= opts.streaked_min_reddened {
                 continue;
             }
-            if c.spread < opts.streaked_min_spread && c.reddened < opts.streaked_min_reddened {
+            if c.spread < opts.streaked_min_spread {
                 clear.push(c.colour);
-            } else if c.reddened < opts.streaked_min_reddened {
+            } else {
                 hatched.push(c.colour);
             }
         }
