@@ -188,8 +188,16 @@ fn read_as_is(original: &RgbImage, opts: &ReadOptions) -> Traced {
     };
     let run_tango =
         |trace: &mut ReadTrace| timed(trace, "tango", || read_tango_traced(img, &tango_opts));
+    let queens_opts = match &straightened {
+        Some(s) => {
+            let mut q = opts.queens.clone();
+            q.sample.turned_by = s.tilt.degrees;
+            std::borrow::Cow::Owned(q)
+        }
+        None => std::borrow::Cow::Borrowed(&opts.queens),
+    };
     let run_queens =
-        |trace: &mut ReadTrace| timed(trace, "queens", || read_queens_traced(img, &opts.queens));
+        |trace: &mut ReadTrace| timed(trace, "queens", || read_queens_traced(img, &queens_opts));
     let accepted = |r: &Result<Reading, ReadError>| {
         r.as_ref()
             .is_ok_and(|t| t.min_confidence >= opts.skip_second_above)

@@ -275,6 +275,40 @@ fn a_card_letter_taller_than_wide_is_not_read_as_a_sure_eq() {
     );
 }
 
+/// Seed 866378: a card's title lettering across two edges of a row, at 0.45x under noise of
+/// 8 and JPEG 55: one letter read as a doubted `=`, the next as an `x` of 6.3 pixels and
+/// aspect 0.58 with the glyph model sure of it, over the `=` the card hides: a wrong answer.
+/// An `x` is about square.
+#[test]
+fn a_card_letter_taller_than_wide_is_not_read_as_a_sure_x() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-494.png",
+        &[
+            Step::Foreign(4_536_711_508_578_505_160),
+            Step::Scale(0.446_935_18),
+            Step::Noise(8.006_347_650_840_89, 10_454_240_347_031_913_442),
+            Step::Jpeg(55),
+        ],
+    );
+}
+
+/// Seed 924752: a red notification badge over a given moon and the corner of the cell
+/// beside it, at 0.58x, blurred, JPEG 41: taken for LinkedIn's stripes, the moon under it was
+/// read as a sure given sun (a wrong answer). LinkedIn stripes a whole line, three alike in
+/// a line or the two cells across a broken marker, never one cell or two with no marker.
+#[test]
+fn a_badge_over_one_cell_is_not_taken_for_stripes() {
+    never_wrong(
+        "tango/Loukis-13__linkedin-games-archive__videoframe_2026-08-12.png",
+        &[
+            Step::Foreign(355_946_406_660_428_007),
+            Step::Scale(0.584_414_6),
+            Step::Blur(0.706_057),
+            Step::Jpeg(41),
+        ],
+    );
+}
+
 /// Seed 744454: a capture cut through its top row, at 0.44x and blurred (116x105 pixels):
 /// its four markers of contrast 27-28, under the glyph threshold but 2.8 times the board's
 /// median edge, were read "no marker" at 0.88, and the repair filled the cut row with `x`
@@ -345,6 +379,61 @@ fn a_region_read_only_from_cells_under_an_object_is_doubted() {
             Step::Rotate(-1.021_797_7),
             Step::Scale(0.595_146_3),
             Step::Bright(1.134_461_638_034_508),
+        ],
+    );
+}
+
+/// Seed 892426: a white card over three cells of a light 9x9 board at 0.59x, its title's
+/// black letters taken for a mouse pointer: the cells under it were left out of the rule that
+/// a line not seen is covered, and the card was read as the light grey region beside it (a
+/// wrong answer). A pointer is black: a line it covers reads dark, never unseen.
+#[test]
+fn a_card_whose_letters_look_like_a_pointer_still_hides_its_lines() {
+    never_wrong(
+        "queens/EmmettMyers__Queens-Bot__test19.png",
+        &[
+            Step::Foreign(8_143_223_082_645_306_112),
+            Step::Scale(0.587_819_76),
+        ],
+    );
+}
+
+/// Seed 910019: an 8x8 board cut through its last column, turned 3.4 degrees, at 0.68x,
+/// gamma 0.63: straightened, the top cell of the cut column shows 40% of itself beside the
+/// corner the turn uncovered (filled with the page's beige), its colour ring mostly in the
+/// fill, and it was read as the orange region below it: a wrong answer. A cell read from the
+/// fill is doubted.
+#[test]
+fn a_cut_cell_read_from_the_fill_of_a_turn_is_doubted() {
+    never_wrong(
+        "queens/santipvz__queen_solver__board13.png",
+        &[
+            Step::Cut {
+                side: 2,
+                depth: 0.306_612_73,
+                margin: 0.520_934_05,
+            },
+            Step::Rotate(3.428_707_1),
+            Step::Scale(0.683_025_6),
+            Step::Gamma(0.627_203_285_274_775_4),
+        ],
+    );
+}
+
+/// Seed 931052: a white card over the last three cells of the first row, turned 1.5
+/// degrees, at 0.30x (cells of 19 px), JPEG 48: its title read as two crowns side by side, the
+/// clash taken for stripes not seen, the cells under the card read as the orange region below
+/// (the card hides the thick line between them), and the answer called both crowns wrong: a
+/// wrong answer. A crown called wrong on a cell read with doubt withholds it.
+#[test]
+fn a_card_title_read_as_clashing_crowns_at_a_third_of_the_size_is_not_answered() {
+    never_wrong(
+        "queens/santipvz__queen_solver__board13.png",
+        &[
+            Step::Foreign(10_452_877_574_707_935_416),
+            Step::Rotate(-1.545_013_1),
+            Step::Scale(0.303_783_12),
+            Step::Jpeg(48),
         ],
     );
 }

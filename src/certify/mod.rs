@@ -253,8 +253,10 @@ pub struct CertifyOptions {
     /// Stripes the reader cannot see do not hide a cell's lines; a cell not seen has something
     /// else over it, which may be what was read as the clash's crowns (realhunt 619451: a
     /// card's text read as two crowns side by side, a cell under the card read as the grey
-    /// region beside it, a wrong answer). Any doubt (translucent stripes leave crowned cells
-    /// at 0.29 to 0.49) cost stripes-over 12 of 800. `None`: off. Default `Some(0.05)`.
+    /// region beside it, a wrong answer; realhunt 931052: the same at 0.3x, the cell under
+    /// the card read at 0.13). Any doubt (translucent stripes leave crowned cells at 0.29 to
+    /// 0.49) cost stripes-over 12 of 800; a bound under that range costs none of them.
+    /// `None`: off. Default `Some(0.2)`.
     pub queens_unseen_stripes_crown_below: Option<f32>,
     /// Queens, no red rule-break stripes seen: a region as read holding at least this many cells
     /// read with doubt (under `free_below`) that touch one another, beside cells read surely,
@@ -301,7 +303,7 @@ impl Default for CertifyOptions {
             free_below: 0.5,
             queens_doubted_region_min: Some(2),
             queens_unseen_singleton_below: Some(0.05),
-            queens_unseen_stripes_crown_below: Some(0.05),
+            queens_unseen_stripes_crown_below: Some(0.2),
             queens_doubted_group_min: Some(2),
             tango_empty_stripes_no_repair: true,
             tango_most_pieces_wrong: Some(0.75),
@@ -988,16 +990,24 @@ fn union_diff(answer: &Solution, others: &[Solution]) -> Vec<Pos> {
 }
 
 /// The free elements whose value (in the strongest reading consistent with each solution)
-/// differs between `answer` and one of `others`.
+/// differs between `answer` and one of `others`; all of them when none does.
 fn deciding(free: &[Free], answer: &Solution, others: &[Solution]) -> Vec<Element> {
-    free.iter()
+    let by_value: Vec<Element> = free
+        .iter()
         .map(|f| f.element)
         .filter(|&e| {
             others
                 .iter()
                 .any(|o| implied(answer, e) != implied(o, e) || queens_decides(answer, o, e))
         })
-        .collect()
+        .collect();
+    // A Queens cell whose region decides without a crown on it shows in no solution: then
+    // every element let vary is one to look at.
+    if by_value.is_empty() {
+        free.iter().map(|f| f.element).collect()
+    } else {
+        by_value
+    }
 }
 
 /// A Queens cell decides when a crown of one solution sits on it.

@@ -189,6 +189,18 @@ pub fn turn(img: &RgbImage, tilt: Tilt) -> RgbImage {
     )
 }
 
+/// Whether the point `(x, y)` of a `w` x `h` image turned back by `degrees` ([`turn`]) shows
+/// the capture, rather than the corners the turn uncovers (filled with the border's colour):
+/// its source, turned about the centre, lies inside the original image.
+pub fn in_capture(w: u32, h: u32, degrees: f32, x: f32, y: f32) -> bool {
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let (sin, cos) = degrees.to_radians().sin_cos();
+    let (dx, dy) = (x - cx, y - cy);
+    let sx = cx + cos * dx - sin * dy;
+    let sy = cy + sin * dx + cos * dy;
+    (0.0..=(w as f32 - 1.0)).contains(&sx) && (0.0..=(h as f32 - 1.0)).contains(&sy)
+}
+
 /// Gradient points on near-vertical lines (`along` = y, `across` = x) and on near-horizontal
 /// ones (`along` = x, `across` = y), the strongest [`DeskewOptions::max_points`] of each.
 fn gradient_points(img: &RgbImage, opts: &DeskewOptions) -> (Vec<Point>, Vec<Point>) {
@@ -358,5 +370,35 @@ mod tests {
             "DeskewOptions",
             &format!("{:?}", DeskewOptions::default()),
         );
+    }
+
+    #[test]
+    fn the_corners_a_turn_uncovers_are_not_in_the_capture() {
+        // A white capture turned with black corners: white where in view, black beyond.
+        let (w, h) = (200u32, 120u32);
+        let white = RgbImage::from_pixel(w, h, Rgb([255, 255, 255]));
+        for degrees in [3.4f32, -5.0] {
+            let turned = rotate_about_center(
+                &white,
+                -degrees.to_radians(),
+                Interpolation::Bilinear,
+                Rgb([0, 0, 0]),
+            );
+            let (mut agree, mut uncovered) = (0, 0);
+            for y in 0..h {
+                for x in 0..w {
+                    let v = turned.get_pixel(x, y).0[0];
+                    if v != 0 && v != 255 {
+                        continue; // the edge, blended
+                    }
+                    let seen = in_capture(w, h, degrees, x as f32, y as f32);
+                    agree += usize::from(seen == (v == 255));
+                    uncovered += usize::from(!seen);
+                }
+            }
+            let total = (w * h) as usize;
+            assert!(uncovered > 300, "{degrees}: {uncovered} uncovered");
+            assert!(agree * 1000 >= total * 999, "{degrees}: {agree} of {total}");
+        }
     }
 }

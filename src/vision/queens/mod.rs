@@ -496,8 +496,18 @@ fn read_into(
     if let (Some(share), Some((thin, _))) = (opts.regions.unseen_line_share, regions.border_levels)
     {
         for p in unseen_line_cells(&samples, share * thin) {
-            if !under.contains(&p) {
+            if opts.regions.unseen_line_under_pointer || !under.contains(&p) {
                 regions.confidence[p.index(n)] = 0.0;
+            }
+        }
+    }
+    if let Some(least) = opts.sample.in_capture_min {
+        for r in 0..n {
+            for c in 0..n {
+                let p = Pos::new(r, c);
+                if sample::ring_in_capture(img, &grid, p, &opts.sample) < least {
+                    regions.confidence[p.index(n)] = 0.0;
+                }
             }
         }
     }

@@ -204,11 +204,19 @@ pub struct RegionOptions {
     pub odd_cell_delta: Option<f32>,
     /// A line measured under this share of the board's thin line level
     /// ([`Regions::border_levels`]) is not seen: LinkedIn draws every line, thin or thick,
-    /// so something lies over it, and its two cells (not under a pointer) are doubted
+    /// so something lies over it, and its two cells are doubted
     /// (foreign 52400326: a white card over five cells read as the light grey region beside
     /// them, its lines measured 0.00 against a thin level of 1.05; a wrong answer). `None`:
     /// off. Default 0.3.
     pub unseen_line_share: Option<f32>,
+    /// ... and the cells taken as under a mouse pointer are doubted too: a card's title
+    /// letters can be taken for a pointer (realhunt 892426: a white card over three cells of a
+    /// light board, read as the light grey region beside them; a wrong answer). The cost: the
+    /// hand pointer's white body over the middle of a line hides it as well (5 of 800
+    /// pointer-hand renders lost their answer). Telling the two apart by the strongest of a
+    /// line's scans fails: the letters crossing a line read as the line. `false`: cells under
+    /// a pointer are left out. Default true.
+    pub unseen_line_under_pointer: bool,
     /// Two regions as read side by side whose clear cells' median colours are within this
     /// CIE76 distance are one region split in two (LinkedIn gives regions side by side
     /// distinct colours), with two others merged to keep the count: the answer is withheld
@@ -284,6 +292,7 @@ impl Default for RegionOptions {
             mixed_region_group_alike: 5.0,
             odd_cell_delta: Some(25.0),
             unseen_line_share: Some(0.3),
+            unseen_line_under_pointer: true,
             twin_region_delta: Some(2.0),
             twin_regions_beside_hidden: true,
             striped_singleton_twin_delta: Some(8.0),

@@ -93,6 +93,17 @@ pub struct SampleOptions {
     pub edge_from: f32,
     /// Share of an edge's length over which the scans are spread. Default 0.6.
     pub edge_span: f32,
+    /// Degrees the capture was turned back before it is read (set by the pipeline when it
+    /// straightens a tilted capture; see [`crate::vision::deskew::in_capture`]): the corners
+    /// the turn uncovers are filled with the border's colour, not the capture. Default 0 (read
+    /// as captured).
+    pub turned_by: f32,
+    /// On a turned capture, a cell whose colour ring has less than this share of its points
+    /// in the capture ([`ring_in_capture`]) is read from the fill, not from the board, and is
+    /// doubted (realhunt 910019: a board cut through its last column and turned 3.4 degrees,
+    /// the top cell of the cut column, 40% of it in view, read as the page-coloured fill beside
+    /// it: the orange region next to it, a wrong answer). `None`: off. Default 0.5.
+    pub in_capture_min: Option<f32>,
 }
 
 impl Default for SampleOptions {
@@ -122,8 +133,46 @@ impl Default for SampleOptions {
             edge_scans: 5,
             edge_from: 0.2,
             edge_span: 0.6,
+            turned_by: 0.0,
+            in_capture_min: Some(0.5),
         }
     }
+}
+
+/// The share of cell `pos`'s colour ring (its points as [`sample`] takes them) that shows the
+/// capture rather than the fill of a turn ([`SampleOptions::turned_by`]); 1 on a capture read
+/// as captured.
+pub fn ring_in_capture(
+    img: &RgbImage,
+    g: &Grid,
+    pos: crate::puzzle::Pos,
+    o: &SampleOptions,
+) -> f32 {
+    if o.turned_by == 0.0 {
+        return 1.0;
+    }
+    let (cx, cy) = g.center(pos);
+    let m = o.ring_points.max(2);
+    let (mut seen, mut all) = (0usize, 0usize);
+    for iy in 0..m {
+        let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
+        for ix in 0..m {
+            let fx = -o.ring_outer + 2.0 * o.ring_outer * ix as f32 / (m - 1) as f32;
+            if fx.abs().max(fy.abs()) < o.ring_inner {
+                continue;
+            }
+            all += 1;
+            let (x, y) = (cx + fx * g.cell_w, cy + fy * g.cell_h);
+            seen += usize::from(crate::vision::deskew::in_capture(
+                img.width(),
+                img.height(),
+                o.turned_by,
+                x,
+                y,
+            ));
+        }
+    }
+    seen as f32 / all.max(1) as f32
 }
 
 /// What sits at the centre of a cell.

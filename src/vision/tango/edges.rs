@@ -773,13 +773,17 @@ pub(super) fn doubt_odd_aspect(edges: &mut [EdgeRead], opts: &TangoReadOptions) 
             }
         }
     }
-    if let Some([min_px, lo]) = opts.marker_eq_min_aspect {
+    // Narrower than its kind ever is, whatever the board's other glyphs.
+    let narrow = [
+        (Marker::Same, opts.marker_eq_min_aspect),
+        (Marker::Opposite, opts.marker_x_min_aspect),
+    ];
+    for (kind, [min_px, lo]) in narrow
+        .into_iter()
+        .filter_map(|(k, bound)| bound.map(|b| (k, b)))
+    {
         for r in edges.iter_mut() {
-            if r.marker == Some(Marker::Same)
-                && r.glyph_px >= min_px
-                && r.aspect > 0.0
-                && r.aspect < lo
-            {
+            if r.marker == Some(kind) && r.glyph_px >= min_px && r.aspect > 0.0 && r.aspect < lo {
                 r.conf = r.conf.min(opts.marker_intruder_conf);
             }
         }
@@ -1071,5 +1075,35 @@ mod tests {
         ];
         doubt_look_alikes(&mut e, &opts);
         assert_eq!(e[1].conf, 0.79);
+    }
+
+    #[test]
+    fn a_glyph_narrower_than_its_kind_ever_is_doubted() {
+        let opts = TangoReadOptions::default();
+        let with_aspect = |col, marker, aspect| EdgeRead {
+            aspect,
+            ..glyph(col, marker, 1.0, 6.3, (0.0, 0.0))
+        };
+        // A card's letter read `x` (aspect 0.58), a real `x` and `=` of the same size, and a
+        // narrow `x` too small for its box's aspect to say anything.
+        let mut edges = vec![
+            with_aspect(0, Marker::Opposite, 0.58),
+            with_aspect(1, Marker::Opposite, 0.9),
+            with_aspect(2, Marker::Same, 1.4),
+            EdgeRead {
+                glyph_px: 4.0,
+                ..with_aspect(3, Marker::Opposite, 0.58)
+            },
+        ];
+        doubt_odd_aspect(&mut edges, &opts);
+        let conf: Vec<f32> = edges.iter().map(|r| r.conf).collect();
+        assert_eq!(conf, [opts.marker_intruder_conf, 1.0, 1.0, 1.0]);
+        let off = TangoReadOptions {
+            marker_x_min_aspect: None,
+            ..TangoReadOptions::default()
+        };
+        let mut edges = vec![with_aspect(0, Marker::Opposite, 0.58)];
+        doubt_odd_aspect(&mut edges, &off);
+        assert_eq!(edges[0].conf, 1.0);
     }
 }

@@ -122,6 +122,14 @@ pub struct TangoReadOptions {
     /// four edges. On the real captures every striped cell's overlay lies within 10 degrees
     /// of red. `None`: off. Default `Some(30.0)`.
     pub stripes_max_hue_off: Option<f32>,
+    /// LinkedIn stripes the cells of a broken rule: a whole line, three alike in a line, or
+    /// the two cells across an `=` or `x` the pieces break. Striped cells with no striped
+    /// cell beside them, or two side by side (neither with another striped neighbour) with no
+    /// marker read between them, are something else over the board: they are occluded with
+    /// their four edges (realhunt 924752: a red notification badge over a given moon and
+    /// the corner of the cell beside it, taken for stripes, read as a sure given sun; a
+    /// wrong answer). `false`: off. Default true.
+    pub stripes_pattern: bool,
     /// A cell shaded as a given with no icon read (not lit, not under stripes) has something
     /// over its icon: LinkedIn never shades an empty cell. It is occluded with its four
     /// edges, as a spilled cell (foreign 50000747: a dark tooltip over a given and its edge,
@@ -490,6 +498,14 @@ pub struct TangoReadOptions {
     /// the renderer's `=` at 0.3x-0.35x measure less (doubting them cost 45 of 1,600).
     /// `None`: off. Default `Some([5.0, 0.75])`.
     pub marker_eq_min_aspect: Option<[f32; 2]>,
+    /// ... and a glyph of at least `[0]` image pixels read as `x` narrower than `[1]` (width
+    /// over height) is doubted the same way: LinkedIn's `x` is about square, and on the real
+    /// captures at hand every `x` of 5 px or more measures 0.83 or wider. A card's title
+    /// lettering across an edge, read as an `x` of 6.3 px and aspect 0.58 (a letter's
+    /// stroke, contrast 160 beside the board's markers at 102-104), pinned a wrong answer
+    /// with the `=` read from the letter beside it (realhunt 866378). `None`: off.
+    /// Default `Some([5.0, 0.65])`.
+    pub marker_x_min_aspect: Option<[f32; 2]>,
     /// LinkedIn draws every marker on a board in one colour: a glyph whose contrast with the
     /// cells is more than this many times the median of the board's glyphs (at least three,
     /// itself included) is something else (a black mouse pointer resting on an edge, 1.8
@@ -805,6 +821,7 @@ impl Default for TangoReadOptions {
             spill_occludes: Some(0.3),
             overlay_min_corners: Some(2),
             stripes_max_hue_off: Some(30.0),
+            stripes_pattern: true,
             empty_given_occluded: true,
             odd_ground: Some(10.0),
             oversized_icon_ratio: Some(1.3),
@@ -869,6 +886,7 @@ impl Default for TangoReadOptions {
             marker_odd_aspect: Some([8.0, 1.5]),
             marker_kind_aspect: Some([8.0, 1.0, 2.2, 0.65, 1.55]),
             marker_eq_min_aspect: Some([5.0, 0.75]),
+            marker_x_min_aspect: Some([5.0, 0.65]),
             marker_odd_contrast: Some(1.7),
             marker_faint_standout: Some([2.5, 0.5]),
             marker_eq_with_x_signs: Some([0.2, 0.85, 0.45]),
@@ -3064,6 +3082,7 @@ fn mirrored_agrees(
 /// beside its coloured corners), sorted.
 fn spilled_elements(
     cells: &[CellRead],
+    edges: &[EdgeRead],
     grid: &Grid,
     opts: &TangoReadOptions,
 ) -> Vec<crate::certify::Element> {
@@ -3071,11 +3090,13 @@ fn spilled_elements(
     let mut out = Vec::new();
     let oversized = oversized_icons(cells, opts);
     let mixed = mixed_icons(cells, opts);
+    let stray = stray_stripes(cells, edges, grid, opts);
     for c in cells.iter().filter(|c| {
         c.spilled(opts)
             || c.icon_hidden(opts)
             || oversized.contains(&c.pos)
             || mixed.contains(&c.pos)
+            || stray.contains(&c.pos)
     }) {
         out.push(Element::Cell { pos: c.pos });
         let (r, col) = (c.pos.row, c.pos.col);
@@ -3108,6 +3129,41 @@ fn spilled_elements(
     out.sort();
     out.dedup();
     out
+}
+
+/// The striped cells ([`CellRead::striped`]) LinkedIn's stripes do not explain
+/// ([`TangoReadOptions::stripes_pattern`]): with no striped cell beside them, or two side by
+/// side, neither with another striped neighbour, and no marker read between them.
+fn stray_stripes(
+    cells: &[CellRead],
+    edges: &[EdgeRead],
+    grid: &Grid,
+    opts: &TangoReadOptions,
+) -> Vec<Pos> {
+    if !opts.stripes_pattern {
+        return Vec::new();
+    }
+    let striped = |p: Pos| cells[p.index(grid.cols)].striped(opts);
+    let beside = |p: Pos| -> Vec<Pos> {
+        // A Tango board is square.
+        crate::puzzle::side_neighbours(p.index(grid.cols), grid.cols)
+            .map(|i| Pos::new(i / grid.cols, i % grid.cols))
+            .filter(|&q| q.row < grid.rows && q.col < grid.cols && striped(q))
+            .collect()
+    };
+    let marker_between = |a: Pos, b: Pos| {
+        Edge::between(a, b).is_some_and(|e| edges.iter().any(|r| r.edge == e && r.marker.is_some()))
+    };
+    cells
+        .iter()
+        .filter(|c| c.striped(opts))
+        .filter(|c| match beside(c.pos)[..] {
+            [] => true,
+            [q] => beside(q).len() == 1 && !marker_between(c.pos, q),
+            _ => false,
+        })
+        .map(|c| c.pos)
+        .collect()
 }
 
 /// The cells whose icon has both LinkedIn colours, warm and blue, each at least
@@ -3319,7 +3375,7 @@ fn assemble(
         doubts,
         weak,
         min_confidence: min_conf,
-        occluded: spilled_elements(cells, grid, opts),
+        occluded: spilled_elements(cells, edges, grid, opts),
         straightened: None,
         icons: cells::icon_pair(cells, opts),
         pieces_as_givens: false,
@@ -3466,6 +3522,39 @@ mod tests {
         assert_eq!(t.marker(Edge::Right(Pos::new(1, 1))), Some(Marker::Same));
         assert_eq!(t.marker(Edge::Down(Pos::new(3, 0))), Some(Marker::Opposite));
         assert_eq!(t.markers().count(), 2);
+    }
+
+    #[test]
+    fn stripes_linkedin_would_not_draw_are_something_over_the_board() {
+        let (img, grid) = board();
+        let opts = TangoReadOptions::default();
+        let (_, cells, edges) = read_on_grid(&img, &grid, Theme::Light, &opts).unwrap();
+        let stray = |striped: &[(usize, usize)]| {
+            let mut cells = cells.clone();
+            for &(r, c) in striped {
+                cells[r * 6 + c].overlay = 0.5;
+                cells[r * 6 + c].overlay_corners = 0b1111;
+            }
+            let mut out = stray_stripes(&cells, &edges, &grid, &opts);
+            out.sort();
+            out
+        };
+        let at =
+            |v: &[(usize, usize)]| -> Vec<Pos> { v.iter().map(|&(r, c)| Pos::new(r, c)).collect() };
+        // One cell alone; two side by side with no marker between them.
+        assert_eq!(stray(&[(4, 2)]), at(&[(4, 2)]));
+        assert_eq!(stray(&[(4, 2), (4, 3)]), at(&[(4, 2), (4, 3)]));
+        // Two across the board's `=` (r2c2|r2c3), three in a line, a whole row: LinkedIn's.
+        assert!(stray(&[(1, 1), (1, 2)]).is_empty());
+        assert!(stray(&[(4, 1), (4, 2), (4, 3)]).is_empty());
+        assert!(stray(&[(5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (5, 5)]).is_empty());
+        let off = TangoReadOptions {
+            stripes_pattern: false,
+            ..TangoReadOptions::default()
+        };
+        let mut lone = cells.clone();
+        lone[4 * 6 + 2].overlay = 0.5;
+        assert!(stray_stripes(&lone, &edges, &grid, &off).is_empty());
     }
 
     #[test]
