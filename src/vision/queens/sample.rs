@@ -152,27 +152,30 @@ pub fn ring_in_capture(
         return 1.0;
     }
     let (cx, cy) = g.center(pos);
-    let m = o.ring_points.max(2);
     let (mut seen, mut all) = (0usize, 0usize);
-    for iy in 0..m {
-        let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
-        for ix in 0..m {
-            let fx = -o.ring_outer + 2.0 * o.ring_outer * ix as f32 / (m - 1) as f32;
-            if fx.abs().max(fy.abs()) < o.ring_inner {
-                continue;
-            }
-            all += 1;
-            let (x, y) = (cx + fx * g.cell_w, cy + fy * g.cell_h);
-            seen += usize::from(crate::vision::deskew::in_capture(
-                img.width(),
-                img.height(),
-                o.turned_by,
-                x,
-                y,
-            ));
-        }
+    for (fx, fy) in ring_points(o) {
+        all += 1;
+        let (x, y) = (cx + fx * g.cell_w, cy + fy * g.cell_h);
+        seen += usize::from(crate::vision::deskew::in_capture(
+            img.width(),
+            img.height(),
+            o.turned_by,
+            x,
+            y,
+        ));
     }
     seen as f32 / all.max(1) as f32
+}
+
+/// The colour ring's sample points, as offsets from the cell's centre in shares of the cell:
+/// a grid of [`SampleOptions::ring_points`] per side over the square of half-side
+/// `ring_outer`, less the square of half-side `ring_inner`.
+fn ring_points(o: &SampleOptions) -> impl Iterator<Item = (f32, f32)> + '_ {
+    let m = o.ring_points.max(2);
+    let at = move |i: usize| -o.ring_outer + 2.0 * o.ring_outer * i as f32 / (m - 1) as f32;
+    (0..m)
+        .flat_map(move |iy| (0..m).map(move |ix| (at(ix), at(iy))))
+        .filter(move |&(fx, fy)| fx.abs().max(fy.abs()) >= o.ring_inner)
 }
 
 /// What sits at the centre of a cell.
@@ -340,23 +343,16 @@ pub(crate) fn sample_cell(
     let mut in_sector: Vec<(usize, bool)> = Vec::with_capacity(m * m);
     let mut sectors: [Vec<Lab>; SECTORS] =
         std::array::from_fn(|_| Vec::with_capacity(m * m / SECTORS + 1));
-    for iy in 0..m {
-        let fy = -o.ring_outer + 2.0 * o.ring_outer * iy as f32 / (m - 1) as f32;
-        for ix in 0..m {
-            let fx = -o.ring_outer + 2.0 * o.ring_outer * ix as f32 / (m - 1) as f32;
-            if fx.abs().max(fy.abs()) < o.ring_inner {
-                continue;
-            }
-            let p = px(img, cx + fx * pw, cy + fy * ph);
-            let lab = Lab::from_rgb(p);
-            sectors[sector(fx, fy)].push(lab);
-            in_sector.push((
-                sector(fx, fy),
-                fx.abs().max(fy.abs()) < (o.ring_inner + o.ring_outer) / 2.0,
-            ));
-            rgbs.push(p);
-            labs.push(lab);
-        }
+    for (fx, fy) in ring_points(o) {
+        let p = px(img, cx + fx * pw, cy + fy * ph);
+        let lab = Lab::from_rgb(p);
+        sectors[sector(fx, fy)].push(lab);
+        in_sector.push((
+            sector(fx, fy),
+            fx.abs().max(fy.abs()) < (o.ring_inner + o.ring_outer) / 2.0,
+        ));
+        rgbs.push(p);
+        labs.push(lab);
     }
     let colour = Lab::median(&mut labs.clone()).unwrap_or_default();
     // Stripes cross the whole ring; a neighbouring red region's colour at the ring's edge (a
