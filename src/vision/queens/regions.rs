@@ -137,13 +137,7 @@ pub struct RegionOptions {
     /// colour groups; grey and tan, 19.4 apart, read as one region). The win shimmer's band
     /// shades 10 cells or more and lightens a region's cells towards another's colour (grey
     /// is tan mixed towards white); with any number of streaked cells and the band, 5 of
-    /// 800 shimmer renders and 6 of 800 combo ones lost their answers. Up to six: a dark
-    /// tooltip over six cells of a board whose lines are all alike (a clone site's, no thick
-    /// line to tell regions apart) shades them all and streaks four, and its dark group took
-    /// one of the eight colour groups, grey and tan, 19 apart, read as one region (realhunt
-    /// 954579, a wrong answer); the shaded cells must still each touch a streaked one (see
-    /// `two_colours_shaded_by_object`), which the shimmer's band of 10 cells or more does
-    /// not. `None`: off. Default 6.
+    /// 800 shimmer renders and 6 of 800 combo ones lost their answers. `None`: off. Default 2.
     pub two_colours_streaked: Option<usize>,
     /// ... also when cells are shaded, if only by the object itself: at most
     /// `two_colours_streaked` of them, each streaked or touching a streaked cell (realhunt
@@ -286,7 +280,7 @@ impl Default for RegionOptions {
             mixed_region_delta: Some(25.0),
             mixed_region_group_delta: Some(12.0),
             two_colours_anywhere: Some(15.0),
-            two_colours_streaked: Some(6),
+            two_colours_streaked: Some(2),
             two_colours_shaded_by_object: true,
             streaked_region_doubted: Some(2),
             streaked_region_spread: 10.0,
