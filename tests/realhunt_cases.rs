@@ -438,6 +438,24 @@ fn a_card_title_read_as_clashing_crowns_at_a_third_of_the_size_is_not_answered()
     );
 }
 
+/// Seed 954579: a dark translucent tooltip over six cells of a clone site's 8x8 board (every
+/// line alike), at 0.65x, JPEG 41: the six shaded cells took one of the eight colour groups,
+/// grey and tan (19 apart) were read as one region, and a shaded red cell as a region of its
+/// own: a wrong answer. Two flat colours in one region are two regions merged, with up to six
+/// cells shaded by an object when each is darkened (an object's shade, not the win shimmer's
+/// band of light).
+#[test]
+fn a_tooltip_over_six_cells_does_not_merge_two_regions() {
+    never_wrong(
+        "queens/ryan-zhao313__queens-solver__puzzle_170.PNG",
+        &[
+            Step::Foreign(4_182_481_720_656_832_528),
+            Step::Scale(0.649_694_4),
+            Step::Jpeg(41),
+        ],
+    );
+}
+
 /// Seed 796090: a 9x9 board whose pink region is an L along the left column and the bottom
 /// row, cut through that column at the left edge, turned 1.9 degrees, at 0.35x, under noise
 /// 6.3 and the tooltip: the 8x8 inside the L was read as the board (the pink taken for the

@@ -448,6 +448,16 @@ fn read_into(
                         .iter()
                         .any(|s| s.row.abs_diff(p.row) <= 1 && s.col.abs_diff(p.col) <= 1)
                 };
+                // An object's shade (every shaded cell darkened, none lit by a band of
+                // light) may streak and shade more cells.
+                let darkened = !shaded.is_empty()
+                    && shaded.iter().all(|p| {
+                        samples.cells[p.index(n)].darkened >= opts.regions.darkened_min
+                    });
+                let most = match opts.regions.two_colours_darkened {
+                    Some(dark) if darkened => most.max(dark),
+                    _ => most,
+                };
                 streaks.len() <= most
                     && (shaded.is_empty()
                         || (opts.regions.two_colours_shaded_by_object
@@ -1365,6 +1375,7 @@ mod tests {
             colour,
             spread: 0.0,
             shading: 0.0,
+            darkened: 0.0,
             reddened: 0.0,
             glyph: sample::Glyph::default(),
         }
@@ -1743,6 +1754,7 @@ mod tests {
         // Lit by the win shimmer's band, the clear cells are neither hatched nor clear.
         let banded = samples(&|| sample::CellSample {
             shading: 15.0,
+            darkened: 0.0,
             ..flat_cell(pink)
         });
         assert!(hatched_mixed_regions(&banded, &queens, &[], apart, min, &o).is_empty());

@@ -119,6 +119,7 @@ mod tests {
             spread: 0.0,
             reddened: 0.0,
             shading: 0.0,
+            darkened: 0.0,
             glyph: Glyph {
                 coverage,
                 width,
@@ -167,6 +168,7 @@ mod tests {
             spread: 0.0,
             reddened: 0.0,
             shading: 0.0,
+            darkened: 0.0,
             glyph: Glyph {
                 coverage: 0.25,
                 width,

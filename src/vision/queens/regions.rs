@@ -145,6 +145,16 @@ pub struct RegionOptions {
     /// of the eight colour groups, and blue and purple, 19.3 apart, were read as one region;
     /// a wrong answer). Default true.
     pub two_colours_shaded_by_object: bool,
+    /// ... with up to this many streaked and shaded cells when every shaded cell is
+    /// darkened ([`super::sample::CellSample::darkened`] at least `darkened_min`): an
+    /// object's shade, not the win shimmer's band of light, which lightens (realhunt 954579:
+    /// a dark tooltip over six cells of a clone site's board whose lines are all alike
+    /// shaded six and streaked four, its dark group took one of the eight colour groups, and
+    /// grey and tan, 19 apart, were read as one region; a wrong answer. Its cells measure
+    /// darkened 21.6-37.7, a shimmer band's -11.7 to -22.3). `None`: off. Default 6.
+    pub two_colours_darkened: Option<usize>,
+    /// See `two_colours_darkened`. Default 5.
+    pub darkened_min: f32,
     /// On a board with at most this many streaked cells and no red stripes, a region as read
     /// whose every cell is streaked with a spread of `streaked_region_spread` or more is
     /// doubted (its cells' confidence 0): an object over those cells gave them its colour,
@@ -282,6 +292,8 @@ impl Default for RegionOptions {
             two_colours_anywhere: Some(15.0),
             two_colours_streaked: Some(2),
             two_colours_shaded_by_object: true,
+            two_colours_darkened: Some(6),
+            darkened_min: 5.0,
             streaked_region_doubted: Some(2),
             streaked_region_spread: 10.0,
             hatched_mixed_apart: Some(15.0),
@@ -625,6 +637,7 @@ mod tests {
                 spread: 1.0,
                 reddened: 0.0,
                 shading: 0.0,
+                darkened: 0.0,
                 glyph: Glyph::default(),
             })
             .collect();

@@ -204,6 +204,12 @@ pub struct CellSample {
     /// white or black veil (else 0). A flat fill stays near 0 whatever the noise; a band of
     /// light or shade crossing the cell (the win shimmer) raises it.
     pub shading: f32,
+    /// Which veil explains the shading better (CIE76): the lightest sector's distance from
+    /// the darkest one mixed with white, minus the darkest's from the lightest mixed with
+    /// black. Positive when the cell is darkened (an object's shade over part of it, such as
+    /// a dark tooltip), negative when it is lightened (the win shimmer's band of light); 0
+    /// when `shading` is 0, and near 0 for a grey region, which either veil explains.
+    pub darkened: f32,
     /// Share of the ring points redder than `colour` (CIELAB a* higher by at least
     /// [`SampleOptions::red_shift`] and at least [`SampleOptions::red_min_a`]): translucent rule-break stripes tint part of the ring
     /// red, which a flat fill, a crown, hatching or a veil do not.
@@ -432,11 +438,13 @@ pub(crate) fn sample_cell(
             colour: Lab::from_rgb([(sum[0] / h) as u8, (sum[1] / h) as u8, (sum[2] / h) as u8]),
         }
     };
+    let (shading, darkened) = shading(&mut sectors, o.shading_tolerance);
     CellSample {
         colour,
         spread,
         reddened,
-        shading: shading(&mut sectors, o.shading_tolerance),
+        shading,
+        darkened,
         glyph,
     }
 }
@@ -453,8 +461,9 @@ fn sector(fx: f32, fy: f32) -> usize {
 
 /// Largest minus smallest sector median of the lightness, when the lightest sector's colour
 /// is the darkest one's mixed with white or black (within `tolerance`); else 0 (a tint such
-/// as red rule-break stripes is not a band of light). 0 with fewer than two sectors.
-fn shading(sectors: &mut [Vec<Lab>; SECTORS], tolerance: f32) -> f32 {
+/// as red rule-break stripes is not a band of light). 0 with fewer than two sectors. With
+/// it, which veil explains it better (see [`CellSample::darkened`]).
+fn shading(sectors: &mut [Vec<Lab>; SECTORS], tolerance: f32) -> (f32, f32) {
     // The lightest and darkest sectors by their median lightness; whole median colours for
     // those two only (the same result as for all eight, a third of the work).
     let lightness: Vec<(usize, f32)> = sectors
@@ -471,16 +480,17 @@ fn shading(sectors: &mut [Vec<Lab>; SECTORS], tolerance: f32) -> f32 {
     let (Some(&(lo, _)), Some(&(hi, _))) =
         (lightness.iter().min_by(by_l), lightness.iter().max_by(by_l))
     else {
-        return 0.0;
+        return (0.0, 0.0);
     };
     let (Some(lo), Some(hi)) = (Lab::median(&mut sectors[lo]), Lab::median(&mut sectors[hi]))
     else {
-        return 0.0;
+        return (0.0, 0.0);
     };
-    if hi.veil_distance(lo).min(lo.veil_distance(hi)) <= tolerance {
-        hi.l - lo.l
+    let (lit, shaded) = (hi.veil_distance(lo), lo.veil_distance(hi));
+    if lit.min(shaded) <= tolerance {
+        (hi.l - lo.l, lit - shaded)
     } else {
-        0.0
+        (0.0, 0.0)
     }
 }
 
@@ -610,6 +620,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A translucent veil over the lower half of a tan cell: a dark one (an object's shade)
+    /// reads as darkened, a light one (the win shimmer's band) as lightened, by a clear
+    /// margin either way.
+    #[test]
+    fn a_shade_and_a_band_of_light_are_told_apart() {
+        let tan = [190u8, 170, 140];
+        let veiled = |end: u8| {
+            RgbImage::from_fn(80, 80, |_, y| {
+                if y < 40 {
+                    image::Rgb(tan)
+                } else {
+                    image::Rgb(tan.map(|v| ((f32::from(v) + f32::from(end)) / 2.0) as u8))
+                }
+            })
+        };
+        let o = SampleOptions::default();
+        let dark = sample(&veiled(0), &one_cell(), &o).cells[0];
+        let light = sample(&veiled(255), &one_cell(), &o).cells[0];
+        assert!(dark.shading > 4.5 && light.shading > 4.5);
+        assert!(dark.darkened > 5.0, "dark {}", dark.darkened);
+        assert!(light.darkened < -5.0, "light {}", light.darkened);
+        let flat = sample(&RgbImage::from_pixel(80, 80, image::Rgb(tan)), &one_cell(), &o);
+        assert_eq!(flat.cells[0].darkened, 0.0);
     }
 
     /// One 80 px cell of `fill` under white diagonal hatching (2 px lines every 12 px), with

@@ -184,6 +184,7 @@ mod tests {
             spread: 1.0,
             reddened: 0.0,
             shading,
+            darkened: 0.0,
             glyph: Glyph::default(),
         }
     }
