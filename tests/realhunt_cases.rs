@@ -456,6 +456,28 @@ fn a_tooltip_over_six_cells_does_not_merge_two_regions() {
     );
 }
 
+/// Seed 979282: a yellow disc over the given moon of a board cut through its last column (37%
+/// in view), the arrow pointer beside, noise 4.4, JPEG 46: the disc's part in view, beside a
+/// sliver of the moon, was read as a sure sun and the given moon lost: a wrong answer. Strong
+/// colour where no icon of a cell reaches means something else is there: the cell is free.
+#[test]
+fn a_disc_over_a_cut_cell_is_not_read_as_its_icon() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-366.png",
+        &[
+            Step::Foreign(9753218707512637193),
+            Step::Cut {
+                side: 2,
+                depth: 0.627_710_2,
+                margin: 0.561_998_96,
+            },
+            Step::Pointer(4523520596191075737),
+            Step::Noise(4.385423096681415, 1450735987690131694),
+            Step::Jpeg(46),
+        ],
+    );
+}
+
 /// Seed 796090: a 9x9 board whose pink region is an L along the left column and the bottom
 /// row, cut through that column at the left edge, turned 1.9 degrees, at 0.35x, under noise
 /// 6.3 and the tooltip: the 8x8 inside the L was read as the board (the pink taken for the

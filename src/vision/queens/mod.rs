@@ -451,9 +451,9 @@ fn read_into(
                 // An object's shade (every shaded cell darkened, none lit by a band of
                 // light) may streak and shade more cells.
                 let darkened = !shaded.is_empty()
-                    && shaded.iter().all(|p| {
-                        samples.cells[p.index(n)].darkened >= opts.regions.darkened_min
-                    });
+                    && shaded
+                        .iter()
+                        .all(|p| samples.cells[p.index(n)].darkened >= opts.regions.darkened_min);
                 let most = match opts.regions.two_colours_darkened {
                     Some(dark) if darkened => most.max(dark),
                     _ => most,

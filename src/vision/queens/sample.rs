@@ -643,7 +643,11 @@ mod tests {
         assert!(dark.shading > 4.5 && light.shading > 4.5);
         assert!(dark.darkened > 5.0, "dark {}", dark.darkened);
         assert!(light.darkened < -5.0, "light {}", light.darkened);
-        let flat = sample(&RgbImage::from_pixel(80, 80, image::Rgb(tan)), &one_cell(), &o);
+        let flat = sample(
+            &RgbImage::from_pixel(80, 80, image::Rgb(tan)),
+            &one_cell(),
+            &o,
+        );
         assert_eq!(flat.cells[0].darkened, 0.0);
     }
 

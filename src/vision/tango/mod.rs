@@ -700,6 +700,14 @@ pub struct TangoReadOptions {
     /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
     /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
     pub cut_icon_votes: Option<[f32; 3]>,
+    /// ... unless something else is there: `[radius, share]`: strongly coloured pixels
+    /// (`cut_icon_votes`' chroma) of the cell's part in view farther than `radius` cells
+    /// (plus 1.5 px) from its centre, more than `share` of the votes, leave the cell free.
+    /// LinkedIn's sun reaches 0.25 of its cell from the centre and the moon less (realhunt
+    /// 979282: a yellow disc over a cut column's given moon, its part in view read as a sure
+    /// sun: 147 votes and 64 pixels beyond 0.31; the suns cut beside it: none). `None`: off.
+    /// Default `Some([0.31, 0.1])`.
+    pub cut_icon_reach: Option<[f32; 2]>,
     /// A piece on a cut line has its given status read from the two corner patches of its
     /// cell on the side in view (each 0.12 of a cell a side, 0.06 in from the corner), against
     /// the same patches of the board's givens and other cells off the cut line (their median
@@ -917,6 +925,7 @@ impl Default for TangoReadOptions {
             weak_below: 0.8,
             cut_min_visible: 0.27,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
+            cut_icon_reach: Some([0.31, 0.1]),
             cut_given_shade: Some([0.25, 6.0]),
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
@@ -2177,6 +2186,25 @@ fn sliver_symbol(
         Side::Bottom => (x0 + aw, y0 + ih, x1 - aw, b + 1.0),
     };
     let (mut for_sun, mut for_moon) = (0usize, 0usize);
+    // Strong colour in the cell's part in view beyond where an icon reaches: something
+    // else is there, and the colours voting may be its.
+    let beyond = opts.cut_icon_reach.map(|[radius, _]| {
+        let (bw, bh) = (0.06 * g.cell_w, 0.06 * g.cell_h);
+        let wide = match ext.side {
+            Side::Left => (b, y0 + bh, x1 - iw, y1 - bh),
+            Side::Right => (x0 + iw, y0 + bh, b + 1.0, y1 - bh),
+            Side::Top => (x0 + bw, b, x1 - bw, y1 - ih),
+            Side::Bottom => (x0 + bw, y0 + ih, x1 - bw, b + 1.0),
+        };
+        let (cx, cy) = g.center(pos);
+        let reach = radius * g.cell_w.min(g.cell_h) + 1.5;
+        box_pixels(&ext.image, wide)
+            .filter(|&(x, y, p)| {
+                crate::vision::pixel::chroma(p.map(f32::from)) >= min_chroma
+                    && (x as f32 - cx).hypot(y as f32 - cy) > reach
+            })
+            .count()
+    });
     for (_, _, p) in box_pixels(&ext.image, area) {
         if crate::vision::pixel::chroma(p.map(f32::from)) < min_chroma {
             continue;
@@ -2192,6 +2220,11 @@ fn sliver_symbol(
     let votes = for_sun + for_moon;
     let cell_px = g.cell_w * g.cell_h;
     if (votes as f32) < (0.01 * cell_px).max(6.0) {
+        return None;
+    }
+    if let (Some(beyond), Some([_, most])) = (beyond, opts.cut_icon_reach)
+        && beyond as f32 > most * votes as f32
+    {
         return None;
     }
     if for_sun as f32 >= share * votes as f32 {
