@@ -478,6 +478,28 @@ fn a_disc_over_a_cut_cell_is_not_read_as_its_icon() {
     );
 }
 
+/// Seed 1042354: a yellow disc over the given moon of a board cut through its last row (54% in
+/// view), brightened, blurred: the cell's piece, the disc with the moon's tip beside it, was
+/// read as a sun (not a sliver: the classifier saw a piece) and the given moon lost: a wrong
+/// answer. A piece read on a cut line with strong colour beyond its icon's reach leaves the
+/// cell free.
+#[test]
+fn a_disc_over_a_piece_on_a_cut_line_is_not_read_as_the_piece() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-017.png",
+        &[
+            Step::Foreign(3295347302785786394),
+            Step::Cut {
+                side: 3,
+                depth: 0.463_918_15,
+                margin: 0.331_368_63,
+            },
+            Step::Bright(0.7119186868491673),
+            Step::Blur(1.376_377_9),
+        ],
+    );
+}
+
 /// Seed 796090: a 9x9 board whose pink region is an L along the left column and the bottom
 /// row, cut through that column at the left edge, turned 1.9 degrees, at 0.35x, under noise
 /// 6.3 and the tooltip: the 8x8 inside the L was read as the board (the pink taken for the

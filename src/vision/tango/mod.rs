@@ -705,8 +705,10 @@ pub struct TangoReadOptions {
     /// (plus 1.5 px) from its centre, more than `share` of the votes, leave the cell free.
     /// LinkedIn's sun reaches 0.25 of its cell from the centre and the moon less (realhunt
     /// 979282: a yellow disc over a cut column's given moon, its part in view read as a sure
-    /// sun: 147 votes and 64 pixels beyond 0.31; the suns cut beside it: none). `None`: off.
-    /// Default `Some([0.31, 0.1])`.
+    /// sun: 147 votes and 64 pixels beyond 0.31; the suns cut beside it: none). A piece the
+    /// cells' classifier read on the cut line is tested too, against all the strongly
+    /// coloured pixels within the reach (realhunt 1042354: the same disc over a given moon
+    /// of a cut row, read as a sun). `None`: off. Default `Some([0.31, 0.1])`.
     pub cut_icon_reach: Option<[f32; 2]>,
     /// A piece on a cut line has its given status read from the two corner patches of its
     /// cell on the side in view (each 0.12 of a cell a side, 0.06 in from the corner), against
@@ -1853,6 +1855,23 @@ fn doubt_cut_line(reading: &mut Reading, ext: &Extended, opts: &TangoReadOptions
                 .placed
                 .iter()
                 .any(|p| matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+        // A piece read there with strong colour beyond its icon's reach may be something
+        // over the cell (realhunt 1042354: a yellow disc over a cut given moon, read as a
+        // sun): the cell is free.
+        if piece
+            && let (Some((beyond, all)), Some([_, most])) =
+                (colour_beyond_reach(ext, pos, opts), opts.cut_icon_reach)
+            && beyond as f32 > most * (all - beyond) as f32
+        {
+            reading
+                .placed
+                .retain(|p| !matches!(p, Placed::Symbol { pos: q, .. } if *q == pos));
+            reading
+                .doubts
+                .retain(|d| !matches!(d, Doubt::Cell { pos: q, .. } if *q == pos));
+            reading.occluded.push(Element::Cell { pos });
+            continue;
+        }
         let symbol_doubted = cut_kinds.contains(&pos)
             || reading
                 .doubts
@@ -2138,6 +2157,45 @@ fn box_pixels(
     ys.flat_map(move |y| xs.clone().map(move |x| (x, y, img.get_pixel(x, y).0)))
 }
 
+/// [`TangoReadOptions::cut_icon_reach`]: the strongly coloured pixels of a cut cell's part
+/// in view (away from its lines) farther from its centre than an icon reaches, and all of
+/// them. `None` when the test is off.
+fn colour_beyond_reach(
+    ext: &Extended,
+    pos: Pos,
+    opts: &TangoReadOptions,
+) -> Option<(usize, usize)> {
+    let [radius, _] = opts.cut_icon_reach?;
+    let [_, _, min_chroma] = opts.cut_icon_votes.unwrap_or([0.0, 0.0, 60.0]);
+    let g = &ext.grid;
+    let (x0, y0) = (
+        g.left + pos.col as f32 * g.cell_w,
+        g.top + pos.row as f32 * g.cell_h,
+    );
+    let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
+    let (iw, ih) = (0.15 * g.cell_w, 0.15 * g.cell_h);
+    let (bw, bh) = (0.06 * g.cell_w, 0.06 * g.cell_h);
+    let b = ext.border as f32;
+    let wide = match ext.side {
+        Side::Left => (b, y0 + bh, x1 - iw, y1 - bh),
+        Side::Right => (x0 + iw, y0 + bh, b + 1.0, y1 - bh),
+        Side::Top => (x0 + bw, b, x1 - bw, y1 - ih),
+        Side::Bottom => (x0 + bw, y0 + ih, x1 - bw, b + 1.0),
+    };
+    let (cx, cy) = g.center(pos);
+    let reach = radius * g.cell_w.min(g.cell_h) + 1.5;
+    let (mut beyond, mut all) = (0usize, 0usize);
+    for (x, y, p) in box_pixels(&ext.image, wide) {
+        if crate::vision::pixel::chroma(p.map(f32::from)) >= min_chroma {
+            all += 1;
+            if (x as f32 - cx).hypot(y as f32 - cy) > reach {
+                beyond += 1;
+            }
+        }
+    }
+    Some((beyond, all))
+}
+
 /// The symbol of an icon cut by the image edge, from the colours of its visible part: every
 /// strongly coloured pixel of the cell's part in view (away from its lines and the markers on
 /// them) votes for the symbol whose hue on this board (the pieces read surely elsewhere) is
@@ -2188,23 +2246,7 @@ fn sliver_symbol(
     let (mut for_sun, mut for_moon) = (0usize, 0usize);
     // Strong colour in the cell's part in view beyond where an icon reaches: something
     // else is there, and the colours voting may be its.
-    let beyond = opts.cut_icon_reach.map(|[radius, _]| {
-        let (bw, bh) = (0.06 * g.cell_w, 0.06 * g.cell_h);
-        let wide = match ext.side {
-            Side::Left => (b, y0 + bh, x1 - iw, y1 - bh),
-            Side::Right => (x0 + iw, y0 + bh, b + 1.0, y1 - bh),
-            Side::Top => (x0 + bw, b, x1 - bw, y1 - ih),
-            Side::Bottom => (x0 + bw, y0 + ih, x1 - bw, b + 1.0),
-        };
-        let (cx, cy) = g.center(pos);
-        let reach = radius * g.cell_w.min(g.cell_h) + 1.5;
-        box_pixels(&ext.image, wide)
-            .filter(|&(x, y, p)| {
-                crate::vision::pixel::chroma(p.map(f32::from)) >= min_chroma
-                    && (x as f32 - cx).hypot(y as f32 - cy) > reach
-            })
-            .count()
-    });
+    let beyond = colour_beyond_reach(ext, pos, opts).map(|(beyond, _)| beyond);
     for (_, _, p) in box_pixels(&ext.image, area) {
         if crate::vision::pixel::chroma(p.map(f32::from)) < min_chroma {
             continue;
