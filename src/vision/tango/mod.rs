@@ -2157,6 +2157,26 @@ fn box_pixels(
     ys.flat_map(move |y| xs.clone().map(move |x| (x, y, img.get_pixel(x, y).0)))
 }
 
+/// The box of a cut cell's part in view: along the cut line from `along` to `1 - along` of
+/// the cell, across it from 0.15 off the inner line to the capture's border.
+fn part_in_view(ext: &Extended, pos: Pos, along: f32) -> (f32, f32, f32, f32) {
+    let g = &ext.grid;
+    let (x0, y0) = (
+        g.left + pos.col as f32 * g.cell_w,
+        g.top + pos.row as f32 * g.cell_h,
+    );
+    let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
+    let (aw, ah) = (along * g.cell_w, along * g.cell_h);
+    let (iw, ih) = (0.15 * g.cell_w, 0.15 * g.cell_h);
+    let b = ext.border as f32;
+    match ext.side {
+        Side::Left => (b, y0 + ah, x1 - iw, y1 - ah),
+        Side::Right => (x0 + iw, y0 + ah, b + 1.0, y1 - ah),
+        Side::Top => (x0 + aw, b, x1 - aw, y1 - ih),
+        Side::Bottom => (x0 + aw, y0 + ih, x1 - aw, b + 1.0),
+    }
+}
+
 /// [`TangoReadOptions::cut_icon_reach`]: the strongly coloured pixels of a cut cell's part
 /// in view (away from its lines) farther from its centre than an icon reaches, and all of
 /// them. `None` when the test is off.
@@ -2168,20 +2188,7 @@ fn colour_beyond_reach(
     let [radius, _] = opts.cut_icon_reach?;
     let [_, _, min_chroma] = opts.cut_icon_votes.unwrap_or([0.0, 0.0, 60.0]);
     let g = &ext.grid;
-    let (x0, y0) = (
-        g.left + pos.col as f32 * g.cell_w,
-        g.top + pos.row as f32 * g.cell_h,
-    );
-    let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
-    let (iw, ih) = (0.15 * g.cell_w, 0.15 * g.cell_h);
-    let (bw, bh) = (0.06 * g.cell_w, 0.06 * g.cell_h);
-    let b = ext.border as f32;
-    let wide = match ext.side {
-        Side::Left => (b, y0 + bh, x1 - iw, y1 - bh),
-        Side::Right => (x0 + iw, y0 + bh, b + 1.0, y1 - bh),
-        Side::Top => (x0 + bw, b, x1 - bw, y1 - ih),
-        Side::Bottom => (x0 + bw, y0 + ih, x1 - bw, b + 1.0),
-    };
+    let wide = part_in_view(ext, pos, 0.06);
     let (cx, cy) = g.center(pos);
     let reach = radius * g.cell_w.min(g.cell_h) + 1.5;
     let (mut beyond, mut all) = (0usize, 0usize);
@@ -2227,22 +2234,8 @@ fn sliver_symbol(
     if hue_gap(sun, moon) < 2.0 * min_gap {
         return None;
     }
-    // The cell's part in view: along the line 0.2..0.8 of the cell (off the markers between
-    // two of its cells), across it from 0.15 off the inner line to the capture's border.
-    let (x0, y0) = (
-        g.left + pos.col as f32 * g.cell_w,
-        g.top + pos.row as f32 * g.cell_h,
-    );
-    let (x1, y1) = (x0 + g.cell_w, y0 + g.cell_h);
-    let (aw, ah) = (0.2 * g.cell_w, 0.2 * g.cell_h);
-    let (iw, ih) = (0.15 * g.cell_w, 0.15 * g.cell_h);
-    let b = ext.border as f32;
-    let area = match ext.side {
-        Side::Left => (b, y0 + ah, x1 - iw, y1 - ah),
-        Side::Right => (x0 + iw, y0 + ah, b + 1.0, y1 - ah),
-        Side::Top => (x0 + aw, b, x1 - aw, y1 - ih),
-        Side::Bottom => (x0 + aw, y0 + ih, x1 - aw, b + 1.0),
-    };
+    // The cell's part in view, off the markers between two of its cells.
+    let area = part_in_view(ext, pos, 0.2);
     let (mut for_sun, mut for_moon) = (0usize, 0usize);
     // Strong colour in the cell's part in view beyond where an icon reaches: something
     // else is there, and the colours voting may be its.
