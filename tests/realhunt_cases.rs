@@ -524,3 +524,46 @@ fn the_thin_lines_of_a_small_noisy_cut_board_run_on_past_the_lattice() {
         ],
     );
 }
+
+/// Seed 1054774: a white "Nice work" card over a given sun and three empty cells of a desktop
+/// page, with the arrow pointer, at 0.87x, under gamma 0.68 and noise 3.1. The card's dark
+/// text crossed each hidden grid line at one of the four places it is looked at (1.6 to 4.3
+/// times the board's median line), so every line counted as seen; the given was read an
+/// empty cell and a wrong unique solution shown. A line is now seen at two places at least,
+/// each within three times the board's lines.
+#[test]
+fn the_text_of_a_card_over_the_board_is_not_taken_for_its_lines() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-110.png",
+        &[
+            Step::Foreign(396_590_384_911_129_003),
+            Step::Pointer(2_179_396_168_797_108_791),
+            Step::Scale(0.867_485_46),
+            Step::Gamma(0.679_757_909_481_157_8),
+            Step::Noise(3.102_045_094_378_794, 9_741_937_431_463_503_029),
+        ],
+    );
+}
+
+/// Seed 1049078: a dark "Hint" tooltip over a given moon and a given sun of a board cut
+/// through its top row, darkened, blurred and under noise 5.3. The tooltip's white text
+/// crossed the lines it hides at one place each, the moon's cell was read as the other
+/// icon of a themed pair and a wrong unique solution shown. The same rule leaves those cells
+/// free.
+#[test]
+fn the_text_of_a_tooltip_over_a_cut_board_is_not_taken_for_its_lines() {
+    never_wrong(
+        "tango/santipvz__tango_solver__sample2.png",
+        &[
+            Step::Foreign(6_441_202_872_101_168_852),
+            Step::Cut {
+                side: 1,
+                depth: 0.250_371_4,
+                margin: 0.446_655_66,
+            },
+            Step::Bright(0.760_017_647_973_527_1),
+            Step::Blur(1.245_768_5),
+            Step::Noise(5.283_417_899_039_996, 8_327_870_407_620_370_174),
+        ],
+    );
+}

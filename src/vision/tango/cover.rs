@@ -23,6 +23,12 @@ const GROUND: f32 = 0.16;
 /// two ground samples; the strongest place counts (a line seen anywhere along the edge is
 /// there).
 pub fn line_contrast(img: &RgbImage, grid: &Grid, edge: Edge) -> f32 {
+    line_places(img, grid, edge).into_iter().fold(0.0, f32::max)
+}
+
+/// How far the grid line of `edge` stands out from the ground at each place along it
+/// ([`ALONG`]); [`line_contrast`] is the strongest.
+pub fn line_places(img: &RgbImage, grid: &Grid, edge: Edge) -> [f32; 4] {
     let (cw, ch) = (grid.cell_w, grid.cell_h);
     // Position of the line and of a place along it, per orientation: (x, y) at `t` across
     // (pixels from the line) and `f` along (fraction of the edge).
@@ -45,15 +51,12 @@ pub fn line_contrast(img: &RgbImage, grid: &Grid, edge: Edge) -> f32 {
     let half = (WINDOW * across).round().max(1.0) as i32;
     let ground_off = (GROUND * across).max(half as f32 + 1.0);
     let l = |(x, y): (f32, f32)| luma(nearest(img, x, y));
-    ALONG
-        .iter()
-        .map(|&f| {
-            let ground = (l(at(f, -ground_off)) + l(at(f, ground_off))) / 2.0;
-            (-half..=half)
-                .map(|d| (l(at(f, d as f32)) - ground).abs())
-                .fold(0.0, f32::max)
-        })
-        .fold(0.0, f32::max)
+    ALONG.map(|f| {
+        let ground = (l(at(f, -ground_off)) + l(at(f, ground_off))) / 2.0;
+        (-half..=half)
+            .map(|d| (l(at(f, d as f32)) - ground).abs())
+            .fold(0.0, f32::max)
+    })
 }
 
 /// The inner edges whose line is not seen: contrast ([`line_contrast`]) under
@@ -65,11 +68,16 @@ pub fn line_contrast(img: &RgbImage, grid: &Grid, edge: Edge) -> f32 {
 /// On a noisy capture a line hidden under a card still measures the noise's strongest sample;
 /// such a line is not seen either when it stands out by less than a multiple of the board's
 /// noise floor ([`noise_floor`], [`TangoReadOptions::unlined_noise`]).
+///
+/// A line seen at too few of its places is not seen either
+/// ([`TangoReadOptions::unlined_places`]); places far stronger than the board's lines do not
+/// count, but beside a cell `striped` (row-major: under LinkedIn's rule-break stripes).
 pub fn unlined_edges(
     img: &RgbImage,
     grid: &Grid,
     given: &[bool],
     empty: &[bool],
+    striped: &[bool],
     opts: &TangoReadOptions,
 ) -> Vec<Edge> {
     let Some(ratio) = opts.unlined_edge_ratio else {
@@ -91,9 +99,28 @@ pub fn unlined_edges(
         })
         .unwrap_or(0.0);
     let bound = (ratio * median).max(floor);
+    // A line seen at too few places, once places standing out far more than the board's
+    // lines are left aside (`unlined_places`; not beside a cell under LinkedIn's stripes,
+    // which stand out more than its lines).
+    let on = |flags: &[bool], p: Pos| flags.get(p.index(grid.cols)).copied().unwrap_or(false);
+    let seen_too_little = |e: Edge| {
+        opts.unlined_places.is_some_and(|[least, cap]| {
+            let (a, b) = e.cells();
+            let top = if on(striped, a) || on(striped, b) {
+                f32::INFINITY
+            } else {
+                cap * median
+            };
+            let seen = line_places(img, grid, e)
+                .iter()
+                .filter(|&&p| p >= bound && p <= top)
+                .count();
+            (seen as f32) < least
+        })
+    };
     lines
         .into_iter()
-        .filter(|&(_, c)| c < bound)
+        .filter(|&(e, c)| c < bound || seen_too_little(e))
         .map(|(e, _)| e)
         .collect()
 }
@@ -191,14 +218,14 @@ mod tests {
         let opts = TangoReadOptions::default();
         let none = [false; 36];
         let all = [true; 36];
-        assert!(unlined_edges(&img, &grid, &none, &all, &opts).is_empty());
+        assert!(unlined_edges(&img, &grid, &none, &all, &none, &opts).is_empty());
         // A white card over the middle of cells r2c2..r3c3, their lines between them.
         for y in 52..128 {
             for x in 52..128 {
                 img.put_pixel(x, y, Rgb([255, 255, 255]));
             }
         }
-        let unlined = unlined_edges(&img, &grid, &none, &all, &opts);
+        let unlined = unlined_edges(&img, &grid, &none, &all, &none, &opts);
         for e in [
             Edge::Right(Pos::new(1, 1)),
             Edge::Right(Pos::new(2, 1)),
@@ -212,7 +239,7 @@ mod tests {
         let mut given = none;
         given[Pos::new(1, 1).index(6)] = true;
         given[Pos::new(1, 2).index(6)] = true;
-        let unlined = unlined_edges(&img, &grid, &given, &all, &opts);
+        let unlined = unlined_edges(&img, &grid, &given, &all, &none, &opts);
         assert!(!unlined.contains(&Edge::Right(Pos::new(1, 1))));
         assert_eq!(unlined.len(), 3, "{unlined:?}");
         // Off: none.
@@ -220,7 +247,59 @@ mod tests {
             unlined_edge_ratio: None,
             ..opts
         };
-        assert!(unlined_edges(&img, &grid, &none, &all, &off).is_empty());
+        assert!(unlined_edges(&img, &grid, &none, &all, &none, &off).is_empty());
+    }
+
+    #[test]
+    fn the_text_of_a_card_is_not_taken_for_the_lines_it_hides() {
+        let (mut img, grid) = board();
+        let opts = TangoReadOptions::default();
+        let none = [false; 36];
+        let all = [true; 36];
+        // A white card over the middle of cells r2c2..r3c3 ...
+        for y in 52..128 {
+            for x in 52..128 {
+                img.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        // ... with dark strokes of its text across each hidden line at `places` of the four
+        // places it is looked at (y along the vertical line x = 90, x along y = 90).
+        let strokes = |img: &mut RgbImage, places: &[u32]| {
+            for &at in places {
+                for d in 0..3 {
+                    for w in 86..95 {
+                        img.put_pixel(w, at + d, Rgb([60, 60, 60]));
+                        img.put_pixel(at + d, w, Rgb([60, 60, 60]));
+                    }
+                }
+            }
+        };
+        let hidden = [
+            Edge::Right(Pos::new(1, 1)),
+            Edge::Down(Pos::new(1, 1)),
+            Edge::Down(Pos::new(1, 2)),
+            Edge::Right(Pos::new(2, 1)),
+        ];
+        let mut one = img.clone();
+        strokes(&mut one, &[57, 97]);
+        let unlined = unlined_edges(&one, &grid, &none, &all, &none, &opts);
+        assert_eq!(unlined, hidden, "{unlined:?}");
+        // A line seen at any one place used to be there.
+        let any = TangoReadOptions {
+            unlined_places: None,
+            ..opts.clone()
+        };
+        assert!(unlined_edges(&one, &grid, &none, &all, &none, &any).is_empty());
+        // Strokes at two places of each line, far stronger than the board's lines, do not count
+        // either, but beside cells under LinkedIn's stripes.
+        strokes(&mut img, &[57, 61, 97, 101]);
+        let unlined = unlined_edges(&img, &grid, &none, &all, &none, &opts);
+        assert_eq!(unlined, hidden, "{unlined:?}");
+        let mut striped = none;
+        for p in [(1, 1), (1, 2), (2, 1), (2, 2)] {
+            striped[Pos::new(p.0, p.1).index(6)] = true;
+        }
+        assert!(unlined_edges(&img, &grid, &none, &all, &striped, &opts).is_empty());
     }
 
     /// `board()` with a white card over the middle of cells r2c2..r3c3, then noise of about
@@ -270,7 +349,7 @@ mod tests {
             }
         }
         // ... but not above the noise floor's.
-        let unlined = unlined_edges(&img, &grid, &none, &all, &opts);
+        let unlined = unlined_edges(&img, &grid, &none, &all, &none, &opts);
         for e in hidden {
             assert!(unlined.contains(&e), "{e:?} in {unlined:?} (floor {floor})");
         }
@@ -280,13 +359,13 @@ mod tests {
             unlined_noise: None,
             ..opts.clone()
         };
-        assert!(unlined_edges(&img, &grid, &none, &all, &off).is_empty());
+        assert!(unlined_edges(&img, &grid, &none, &all, &none, &off).is_empty());
         // A floor above `cap` times the board's median line is not taken for noise.
         let capped = TangoReadOptions {
             unlined_noise: Some([2.0, 6.0, 0.5 * floor / median]),
             ..opts.clone()
         };
-        assert!(unlined_edges(&img, &grid, &none, &all, &capped).is_empty());
+        assert!(unlined_edges(&img, &grid, &none, &all, &none, &capped).is_empty());
         let mut few = none; // two cells: four measurements
         few[..2].fill(true);
         assert_eq!(noise_floor(&img, &grid, &few, 6), None);

@@ -194,6 +194,19 @@ pub struct TangoReadOptions {
     /// measured 6 times the lines) and is not used. On a clean capture the floor is near 0.
     /// `None`: off. Default `Some([2.0, 6.0, 0.3])`.
     pub unlined_noise: Option<[f32; 3]>,
+    /// `[least, cap]`: an inner edge whose line is seen at fewer than `least` of the four places
+    /// along it ([`cover::line_places`]) is not seen either, where a place shows the line when
+    /// it stands out by at least the bound of [`Self::unlined_edge_ratio`] (and
+    /// [`Self::unlined_noise`]) and by at most `cap` times the board's median line (no upper
+    /// bound beside a cell under LinkedIn's red stripes, which stand out more than its lines:
+    /// with it, 33 of 800 `stripes` renders lost their answer). LinkedIn's lines have one
+    /// contrast along the whole board; a place far stronger is something drawn over the line,
+    /// its text or its border (realhunt 1054774: the dark text of a white card over a given
+    /// sun and three empty cells crossed the hidden lines at one place each, the other places
+    /// blank; realhunt 1049078: a dark tooltip's lower border ran along a line for three of
+    /// its places, 5 to 9 times the board's median line; both pinned a wrong solution). `None`:
+    /// off (a line seen at any one place is there). Default `Some([2.0, 3.0])`.
+    pub unlined_places: Option<[f32; 2]>,
     /// Least median line contrast (luma) for [`TangoReadOptions::unlined_edge_ratio`] to look
     /// at a board: fainter lines (small, blurred captures) are not told from covered ones.
     /// Default 6.
@@ -839,6 +852,7 @@ impl Default for TangoReadOptions {
             outer_unlined_share: Some(0.5),
             unlined_edge_ratio: Some(0.15),
             unlined_noise: Some([2.0, 6.0, 0.3]),
+            unlined_places: Some([2.0, 3.0]),
             unlined_min_contrast: 6.0,
             icon_samples: 24,
             icon_delta: 45.0,
@@ -3305,7 +3319,8 @@ fn occlude_unlined(
         .iter()
         .map(|c| !c.given && c.symbol.is_none() && c.conf >= opts.weak_below && !in_cut(c.pos))
         .collect();
-    let unseen = cover::unlined_edges(img, grid, &given, &empty, opts);
+    let striped: Vec<bool> = cells.iter().map(|c| c.striped(opts)).collect();
+    let unseen = cover::unlined_edges(img, grid, &given, &empty, &striped, opts);
     for &edge in &unseen {
         let (a, b) = edge.cells();
         for e in [
