@@ -567,3 +567,24 @@ fn the_text_of_a_tooltip_over_a_cut_board_is_not_taken_for_its_lines() {
         ],
     );
 }
+
+/// Seed 1065093: a red notification badge over the given moon of a board cut through its last
+/// row, darkened and blurred. The badge's part in view was voted a sure sun (every one of its
+/// 1,058 coloured pixels nearer the suns' hue than the moons'), and the given moon was lost:
+/// a wrong unique solution. A colour far from both icons' hues votes for neither.
+#[test]
+fn a_badge_over_a_cut_cell_is_not_voted_the_nearer_icon() {
+    never_wrong(
+        "tango/wswebcreation__rn-tango__tango-230.png",
+        &[
+            Step::Foreign(17_785_503_936_602_874_150),
+            Step::Cut {
+                side: 3,
+                depth: 0.290_920_02,
+                margin: 0.161_235_05,
+            },
+            Step::Bright(0.886_626_378_212_662_9),
+            Step::Blur(1.238_651_5),
+        ],
+    );
+}

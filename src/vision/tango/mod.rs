@@ -713,6 +713,15 @@ pub struct TangoReadOptions {
     /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
     /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
     pub cut_icon_votes: Option<[f32; 3]>,
+    /// A pixel of the cut icon's part in view whose hue lies more than this (degrees) from
+    /// both of the board's icon hues votes for neither, and counts against the `share` of
+    /// [`Self::cut_icon_votes`]: LinkedIn's icons each have one hue, and a colour that is
+    /// neither is something over the cell (realhunt 1065093: a red notification badge, hue
+    /// near 0, over a cut given moon on a board whose suns measure about 36; all 1,058 of its
+    /// votes went to the nearer sun, and the given moon was lost). On the cut-edge, combo and
+    /// combo-captured rows (800 each) a reach of 12 or more changes at most one render, 8
+    /// loses six. `None`: every coloured pixel votes for the nearer hue. Default `Some(20.0)`.
+    pub cut_icon_hue_reach: Option<f32>,
     /// ... unless something else is there: `[radius, share]`: strongly coloured pixels
     /// (`cut_icon_votes`' chroma) of the cell's part in view farther than `radius` cells
     /// (plus 1.5 px) from its centre, more than `share` of the votes, leave the cell free.
@@ -941,6 +950,7 @@ impl Default for TangoReadOptions {
             weak_below: 0.8,
             cut_min_visible: 0.27,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
+            cut_icon_hue_reach: Some(20.0),
             cut_icon_reach: Some([0.31, 0.1]),
             cut_given_shade: Some([0.25, 6.0]),
             cut_markers_seen: 0.6,
@@ -2220,9 +2230,10 @@ fn colour_beyond_reach(
 /// The symbol of an icon cut by the image edge, from the colours of its visible part: every
 /// strongly coloured pixel of the cell's part in view (away from its lines and the markers on
 /// them) votes for the symbol whose hue on this board (the pieces read surely elsewhere) is
-/// nearer; one symbol must take [`TangoReadOptions::cut_icon_votes`] of enough votes. `None`
-/// when the board's two icons are not told apart by hue (a themed pair), or the part in view
-/// says too little.
+/// nearer (or for neither, far from both: [`TangoReadOptions::cut_icon_hue_reach`]); one
+/// symbol must take [`TangoReadOptions::cut_icon_votes`] of enough votes. `None` when the
+/// board's two icons are not told apart by hue (a themed pair), or the part in view says too
+/// little.
 fn sliver_symbol(
     ext: &Extended,
     pieces: &[(Pos, Symbol)],
@@ -2250,7 +2261,8 @@ fn sliver_symbol(
     }
     // The cell's part in view, off the markers between two of its cells.
     let area = part_in_view(ext, pos, 0.2);
-    let (mut for_sun, mut for_moon) = (0usize, 0usize);
+    let (mut for_sun, mut for_moon, mut for_neither) = (0usize, 0usize, 0usize);
+    let reach = opts.cut_icon_hue_reach;
     // Strong colour in the cell's part in view beyond where an icon reaches: something
     // else is there, and the colours voting may be its.
     let beyond = colour_beyond_reach(ext, pos, opts).map(|(beyond, _)| beyond);
@@ -2260,7 +2272,9 @@ fn sliver_symbol(
         }
         let h = hue(p);
         let (ds, dm) = (hue_gap(h, sun), hue_gap(h, moon));
-        if ds + min_gap <= dm {
+        if reach.is_some_and(|r| ds.min(dm) > r) {
+            for_neither += 1;
+        } else if ds + min_gap <= dm {
             for_sun += 1;
         } else if dm + min_gap <= ds {
             for_moon += 1;
@@ -2276,9 +2290,10 @@ fn sliver_symbol(
     {
         return None;
     }
-    if for_sun as f32 >= share * votes as f32 {
+    let all = (votes + for_neither) as f32;
+    if for_sun as f32 >= share * all {
         Some(Symbol::Sun)
-    } else if for_moon as f32 >= share * votes as f32 {
+    } else if for_moon as f32 >= share * all {
         Some(Symbol::Moon)
     } else {
         None
