@@ -719,8 +719,8 @@ pub struct TangoReadOptions {
     /// neither is something over the cell (realhunt 1065093: a red notification badge, hue
     /// near 0, over a cut given moon on a board whose suns measure about 36; all 1,058 of its
     /// votes went to the nearer sun, and the given moon was lost). On the cut-edge, combo and
-    /// combo-captured rows (800 each) a reach of 12 or more changes at most one render, 8
-    /// loses six. `None`: every coloured pixel votes for the nearer hue. Default `Some(20.0)`.
+    /// combo-captured rows (800 each) a reach of 12 or more changes at most one render in a
+    /// row, 8 loses seven. `None`: every coloured pixel votes for the nearer hue. Default `Some(20.0)`.
     pub cut_icon_hue_reach: Option<f32>,
     /// ... unless something else is there: `[radius, share]`: strongly coloured pixels
     /// (`cut_icon_votes`' chroma) of the cell's part in view farther than `radius` cells
