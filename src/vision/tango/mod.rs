@@ -713,15 +713,6 @@ pub struct TangoReadOptions {
     /// hues must lie `2 * gap` apart. The piece's given status stays doubted. `None`: such a
     /// cell is free. Default `Some([0.9, 20.0, 60.0])`.
     pub cut_icon_votes: Option<[f32; 3]>,
-    /// A pixel of the cut icon's part in view whose hue lies more than this (degrees) from
-    /// both of the board's icon hues votes for neither, and counts against the `share` of
-    /// [`Self::cut_icon_votes`]: LinkedIn's icons each have one hue, and a colour that is
-    /// neither is something over the cell (realhunt 1065093: a red notification badge, hue
-    /// near 0, over a cut given moon on a board whose suns measure about 36; all 1,058 of its
-    /// votes went to the nearer sun, and the given moon was lost). On the cut-edge, combo and
-    /// combo-captured rows (800 each) a reach of 12 or more changes at most one render in a
-    /// row, 8 loses seven. `None`: every coloured pixel votes for the nearer hue. Default `Some(20.0)`.
-    pub cut_icon_hue_reach: Option<f32>,
     /// ... unless something else is there: `[radius, share]`: strongly coloured pixels
     /// (`cut_icon_votes`' chroma) of the cell's part in view farther than `radius` cells
     /// (plus 1.5 px) from its centre, more than `share` of the votes, leave the cell free.
@@ -732,6 +723,16 @@ pub struct TangoReadOptions {
     /// coloured pixels within the reach (realhunt 1042354: the same disc over a given moon
     /// of a cut row, read as a sun). `None`: off. Default `Some([0.31, 0.1])`.
     pub cut_icon_reach: Option<[f32; 2]>,
+    /// A pixel of the cut icon's part in view whose hue lies more than this (degrees) from
+    /// both of the board's icon hues votes for neither, and counts against the `share` of
+    /// [`Self::cut_icon_votes`]: LinkedIn's icons each have one hue, and a colour that is
+    /// neither is something over the cell (realhunt 1065093: a red notification badge, hue
+    /// near 0, over a cut given moon on a board whose suns measure about 36; all 1,058 of its
+    /// votes went to the nearer sun, and the given moon was lost). On the cut-edge, combo and
+    /// combo-captured rows (800 each) a reach of 12 or more changes at most one render in a
+    /// row, 8 loses seven. `None`: every coloured pixel votes for the nearer hue.
+    /// Default `Some(20.0)`.
+    pub cut_icon_hue_reach: Option<f32>,
     /// A piece on a cut line has its given status read from the two corner patches of its
     /// cell on the side in view (each 0.12 of a cell a side, 0.06 in from the corner), against
     /// the same patches of the board's givens and other cells off the cut line (their median
@@ -950,8 +951,8 @@ impl Default for TangoReadOptions {
             weak_below: 0.8,
             cut_min_visible: 0.27,
             cut_icon_votes: Some([0.9, 20.0, 60.0]),
-            cut_icon_hue_reach: Some(20.0),
             cut_icon_reach: Some([0.31, 0.1]),
+            cut_icon_hue_reach: Some(20.0),
             cut_given_shade: Some([0.25, 6.0]),
             cut_markers_seen: 0.6,
             cut_icons_seen: 0.4,
