@@ -212,6 +212,15 @@ mod tests {
         (img, grid)
     }
 
+    /// A white card over the middle of cells r2c2..r3c3 of `board()`, their lines between them.
+    fn card(img: &mut RgbImage) {
+        for y in 52..128 {
+            for x in 52..128 {
+                img.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+    }
+
     #[test]
     fn a_card_over_the_lines_leaves_them_unseen() {
         let (mut img, grid) = board();
@@ -220,11 +229,7 @@ mod tests {
         let all = [true; 36];
         assert!(unlined_edges(&img, &grid, &none, &all, &none, &opts).is_empty());
         // A white card over the middle of cells r2c2..r3c3, their lines between them.
-        for y in 52..128 {
-            for x in 52..128 {
-                img.put_pixel(x, y, Rgb([255, 255, 255]));
-            }
-        }
+        card(&mut img);
         let unlined = unlined_edges(&img, &grid, &none, &all, &none, &opts);
         for e in [
             Edge::Right(Pos::new(1, 1)),
@@ -257,11 +262,7 @@ mod tests {
         let none = [false; 36];
         let all = [true; 36];
         // A white card over the middle of cells r2c2..r3c3 ...
-        for y in 52..128 {
-            for x in 52..128 {
-                img.put_pixel(x, y, Rgb([255, 255, 255]));
-            }
-        }
+        card(&mut img);
         // ... with dark strokes of its text across each hidden line at `places` of the four
         // places it is looked at (y along the vertical line x = 90, x along y = 90).
         let strokes = |img: &mut RgbImage, places: &[u32]| {
@@ -308,11 +309,7 @@ mod tests {
     fn noisy_card(sigma: f32) -> (RgbImage, Grid) {
         use crate::vision::denoise::{DenoiseOptions, smooth, unit_noise};
         let (mut img, grid) = board();
-        for y in 52..128 {
-            for x in 52..128 {
-                img.put_pixel(x, y, Rgb([255, 255, 255]));
-            }
-        }
+        card(&mut img);
         let mut noise = unit_noise(99);
         for p in img.pixels_mut() {
             let n = sigma * noise();
